@@ -1,0 +1,58 @@
+// swift-tools-version:5.9
+// The Bitkit ⇄ Pubky Ring shared-keychain simulator. No package dependencies: only the toolchain and
+// three system libraries (libsodium, libsecp256k1, sqlite3), installed by scripts/bootstrap.
+import PackageDescription
+
+let package = Package(
+    name: "PubkySharedKeychainSim",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "bitkit-sim", targets: ["bitkit-sim"]),
+        .executable(name: "ring-sim", targets: ["ring-sim"]),
+        .executable(name: "simctl", targets: ["simctl"]),
+    ],
+    targets: [
+        // System libraries.
+        .systemLibrary(
+            name: "CSodium", pkgConfig: "libsodium",
+            providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+        .systemLibrary(
+            name: "CSecp256k1", pkgConfig: "libsecp256k1",
+            providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]),
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+
+        // Libraries, dependencies pointing downward: apps → device/keychain/backend → crypto.
+        .target(name: "PubkyCrypto", dependencies: ["CSodium", "CSecp256k1"]),
+        .target(name: "Keychain"),
+        .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
+        .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "Device"]),
+        .target(name: "BitkitApp", dependencies: ["PubkyCrypto", "Keychain", "Device", "Backend"]),
+        .target(name: "RingApp", dependencies: ["PubkyCrypto", "Keychain", "Device", "Backend"]),
+        .target(name: "SimCLI", dependencies: ["Device"]),
+        .target(name: "BitkitCLI", dependencies: ["BitkitApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
+        .target(name: "RingCLI", dependencies: ["RingApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
+        .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto"]),
+        .target(
+            name: "SimctlCLI",
+            dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "Scenarios"]),
+
+        // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
+        .executableTarget(name: "bitkit-sim", dependencies: ["BitkitCLI"]),
+        .executableTarget(name: "ring-sim", dependencies: ["RingCLI"]),
+        .executableTarget(name: "simctl", dependencies: ["SimctlCLI"]),
+
+        // One test target per module, plus end-to-end tests that spawn the binaries.
+        .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
+        .testTarget(name: "KeychainTests", dependencies: ["Keychain"]),
+        .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "Device", "PubkyCrypto"]),
+        .testTarget(name: "BitkitAppTests", dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto"]),
+        .testTarget(name: "RingAppTests", dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto"]),
+        .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Device", "Keychain", "PubkyCrypto"]),
+    ]
+)

@@ -1,0 +1,5 @@
+import Foundation
+
+public enum BitkitCLI {
+    public static func main() -> Never { exit(0) }
+}

@@ -1,0 +1,1 @@
+// RingApp module.

@@ -1,0 +1,3 @@
+import BitkitCLI
+
+BitkitCLI.main()

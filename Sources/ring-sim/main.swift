@@ -1,0 +1,3 @@
+import RingCLI
+
+RingCLI.main()

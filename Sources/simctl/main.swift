@@ -1,0 +1,3 @@
+import SimctlCLI
+
+SimctlCLI.main()
