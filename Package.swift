@@ -25,11 +25,12 @@ let package = Package(
 
         // Libraries, dependencies pointing downward: apps → device/keychain/backend → crypto.
         .target(name: "PubkyCrypto", dependencies: ["CSodium", "CSecp256k1"]),
+        .target(name: "PubkyProtocol", dependencies: ["PubkyCrypto"]),
         .target(name: "Keychain"),
         .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
-        .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "Device"]),
-        .target(name: "BitkitApp", dependencies: ["PubkyCrypto", "Keychain", "Device", "Backend"]),
-        .target(name: "RingApp", dependencies: ["PubkyCrypto", "Keychain", "Device", "Backend"]),
+        .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
+        .target(name: "BitkitApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "Keychain", "Device", "Backend"]),
+        .target(name: "RingApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "Keychain", "Device", "Backend"]),
         .target(name: "SimCLI", dependencies: ["Device"]),
         .target(name: "BitkitCLI", dependencies: ["BitkitApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(name: "RingCLI", dependencies: ["RingApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
@@ -42,12 +43,15 @@ let package = Package(
         .executableTarget(name: "bitkit-sim", dependencies: ["BitkitCLI"]),
         .executableTarget(name: "ring-sim", dependencies: ["RingCLI"]),
         .executableTarget(name: "simctl", dependencies: ["SimctlCLI"]),
+        // Drives the keychain and the backend from real processes for the concurrency and crash tests.
+        .executableTarget(name: "sim-stress", dependencies: ["Keychain", "Backend"]),
 
         // One test target per module, plus end-to-end tests that spawn the binaries.
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
+        .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyProtocol", "PubkyCrypto"]),
         .testTarget(name: "KeychainTests", dependencies: ["Keychain"]),
         .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "Device", "PubkyCrypto"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyProtocol", "PubkyCrypto"]),
         .testTarget(name: "BitkitAppTests", dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "RingAppTests", dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),

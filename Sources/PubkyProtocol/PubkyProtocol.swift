@@ -1,0 +1,1 @@
+// PubkyProtocol module: AuthToken, capabilities, pubkyauth links, PKARR packets, SessionInfo.

@@ -1,0 +1,3 @@
+enum BackendStress {
+    static func main(_ arguments: [String]) -> Int32 { 2 }
+}

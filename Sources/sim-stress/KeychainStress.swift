@@ -1,0 +1,3 @@
+enum KeychainStress {
+    static func main(_ arguments: [String]) -> Int32 { 2 }
+}
