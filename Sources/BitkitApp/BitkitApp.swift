@@ -1,1 +1,0 @@
-// BitkitApp module.

@@ -1,0 +1,63 @@
+import Foundation
+import Keychain
+
+/// Everything `device.json` holds: data protection, installed apps, connectivity, clock, faults.
+public struct DeviceState: Codable, Sendable, Equatable {
+    public static let currentVersion = 1
+
+    public var version: Int
+    public var protection: ProtectionState
+    /// Installed apps by kind.
+    public var apps: [AppKind: InstalledApp]
+    /// Apps whose network is cut (`simctl net APP offline`); `all` cuts both.
+    public var offlineApps: Set<AppKind>
+    /// Seconds added to the host clock: the simulated device clock.
+    public var clockOffset: Double
+    public var faults: [FaultRule]
+    public var nextFaultID: Int
+
+    /// A freshly booted, unlocked device with nothing installed.
+    public init() {
+        version = Self.currentVersion
+        protection = .unlocked
+        apps = [:]
+        offlineApps = []
+        clockOffset = 0
+        faults = []
+        nextFaultID = 1
+    }
+
+    /// The device clock.
+    public func now(host: Date = Date()) -> Date { host.addingTimeInterval(clockOffset) }
+
+    /// Whether `app` can reach the network.
+    public func isOnline(_ app: AppKind) -> Bool { !offlineApps.contains(app) }
+
+    enum CodingKeys: String, CodingKey {
+        case version, protection, apps, offlineApps, clockOffset, faults, nextFaultID
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        protection = try container.decode(ProtectionState.self, forKey: .protection)
+        let list = try container.decodeIfPresent([InstalledApp].self, forKey: .apps) ?? []
+        apps = Dictionary(list.map { ($0.kind, $0) }, uniquingKeysWith: { _, last in last })
+        offlineApps = Set(try container.decodeIfPresent([AppKind].self, forKey: .offlineApps) ?? [])
+        clockOffset = try container.decodeIfPresent(Double.self, forKey: .clockOffset) ?? 0
+        faults = try container.decodeIfPresent([FaultRule].self, forKey: .faults) ?? []
+        nextFaultID = try container.decodeIfPresent(Int.self, forKey: .nextFaultID) ?? (faults.map(\.id).max() ?? 0) + 1
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(protection, forKey: .protection)
+        // A sorted list keeps the file stable and readable.
+        try container.encode(AppKind.allCases.compactMap { apps[$0] }, forKey: .apps)
+        try container.encode(AppKind.allCases.filter { offlineApps.contains($0) }, forKey: .offlineApps)
+        try container.encode(clockOffset, forKey: .clockOffset)
+        try container.encode(faults, forKey: .faults)
+        try container.encode(nextFaultID, forKey: .nextFaultID)
+    }
+}

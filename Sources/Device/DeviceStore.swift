@@ -1,0 +1,79 @@
+import Foundation
+import Keychain
+
+/// Reads and updates `device.json` under a file lock, with atomic writes, so `simctl` and both
+/// apps can touch it concurrently.
+public struct DeviceStore: Sendable {
+    public let world: World
+
+    public init(world: World) { self.world = world }
+
+    private var lockPath: String { world.simFolder.appendingPathComponent("device.lock").path }
+
+    /// The current state.
+    public func read() throws -> DeviceState {
+        try world.requireExists()
+        return try FileLock.with(lockPath, .shared) { try decode() }
+    }
+
+    /// Applies `change` atomically and returns its result.
+    @discardableResult
+    public func update<T>(_ change: (inout DeviceState) throws -> T) throws -> T {
+        try world.requireExists()
+        return try FileLock.with(lockPath, .exclusive) {
+            var state = try decode()
+            let result = try change(&state)
+            try encode(state)
+            return result
+        }
+    }
+
+    /// Writes a whole state (used by `world init`).
+    func write(_ state: DeviceState) throws {
+        try FileLock.with(lockPath, .exclusive) { try encode(state) }
+    }
+
+    private func decode() throws -> DeviceState {
+        let path = world.deviceFile.path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw WorldError.missing(path: world.root.path)
+        }
+        let state: DeviceState
+        do {
+            state = try JSONDecoder().decode(DeviceState.self, from: data)
+        } catch {
+            throw WorldError.corrupt(path: path, reason: "not a device file: \(error)")
+        }
+        guard state.version <= DeviceState.currentVersion else {
+            throw WorldError.unsupportedVersion(path: path, found: state.version, supported: DeviceState.currentVersion)
+        }
+        return state
+    }
+
+    private func encode(_ state: DeviceState) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(try encoder.encode(state) + Data("\n".utf8), to: world.deviceFile)
+    }
+}
+
+extension DeviceStore {
+    /// The forced status for this keychain operation, if a fault rule matches; a counted rule is
+    /// used up by the match.
+    public func consumeFault(app: AppKind, operation: KeychainOperation, account: String?) throws -> OSStatus? {
+        let state = try read()
+        guard state.faults.contains(where: { $0.matches(app: app, operation: operation, account: account) }) else {
+            return nil
+        }
+        return try update { state in
+            guard let index = state.faults.firstIndex(where: { $0.matches(app: app, operation: operation, account: account) })
+            else { return nil }
+            let status = state.faults[index].status
+            if let remaining = state.faults[index].remaining {
+                state.faults[index].remaining = remaining - 1
+                if remaining - 1 <= 0 { state.faults.remove(at: index) }
+            }
+            return status
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// One event of the append-only journal every process writes (DESIGN §6).
+public struct JournalEntry: Codable, Sendable, Equatable {
+    /// Monotonic across all processes of the world, starting at 1.
+    public var seq: UInt64
+    /// Device-clock seconds since 1970.
+    public var time: Double
+    /// `bitkit`, `ring`, `simctl`, …
+    public var app: String
+    public var pid: Int32
+    /// `keychain`, `backend`, `toast`, `navigation`, `checkpoint`, `lifecycle`, `device`, …
+    public var event: String
+    /// The operation within the event kind, e.g. `add`, `copy`, `sign-in`.
+    public var op: String?
+    public var group: String?
+    public var service: String?
+    public var account: String?
+    public var status: Int32?
+    /// Whether secret data crossed the call (read with data, or written).
+    public var data: Bool?
+    public var count: Int?
+    public var detail: String?
+
+    public init(
+        app: String, event: String, op: String? = nil, group: String? = nil, service: String? = nil,
+        account: String? = nil, status: Int32? = nil, data: Bool? = nil, count: Int? = nil, detail: String? = nil
+    ) {
+        self.seq = 0
+        self.time = 0
+        self.app = app
+        self.pid = 0
+        self.event = event
+        self.op = op
+        self.group = group
+        self.service = service
+        self.account = account
+        self.status = status
+        self.data = data
+        self.count = count
+        self.detail = detail
+    }
+}

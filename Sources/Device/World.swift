@@ -1,0 +1,60 @@
+import Foundation
+import Keychain
+
+/// One simulated world on disk: the shared group, the device, the journal, the backend, the
+/// private keychains and the app sandboxes (DESIGN §3).
+public struct World: Sendable, Equatable {
+    public let root: URL
+
+    /// The world at `path`, or the current directory when nil.
+    public init(path: String?) {
+        let base = path ?? FileManager.default.currentDirectoryPath
+        root = URL(fileURLWithPath: base, isDirectory: true).standardizedFileURL
+    }
+
+    public init(root: URL) { self.root = root.standardizedFileURL }
+
+    public var sharedGroup: URL { root.appendingPathComponent("SharedGroup", isDirectory: true) }
+    public var simFolder: URL { root.appendingPathComponent(".sim", isDirectory: true) }
+    public var deviceFile: URL { simFolder.appendingPathComponent("device.json") }
+    public var journalFile: URL { simFolder.appendingPathComponent("journal.jsonl") }
+    public var backendDatabase: URL { simFolder.appendingPathComponent("backend.sqlite") }
+    public var privateKeychains: URL { simFolder.appendingPathComponent("keychain", isDirectory: true) }
+    public var sandboxes: URL { simFolder.appendingPathComponent("sandboxes", isDirectory: true) }
+    public var files: URL { simFolder.appendingPathComponent("files", isDirectory: true) }
+
+    /// The folder of an access group: the shared group lives at `SharedGroup/`, private ones under
+    /// `.sim/keychain/`.
+    public func groupDirectory(_ accessGroup: String) -> URL {
+        accessGroup == SharedContract.accessGroup
+            ? sharedGroup : privateKeychains.appendingPathComponent(accessGroup, isDirectory: true)
+    }
+
+    /// An app's container (defaults, files, memory), deleted on uninstall.
+    public func sandbox(_ app: AppKind) -> URL {
+        sandboxes.appendingPathComponent(app.sandboxName, isDirectory: true)
+    }
+
+    /// Whether `world init` has run here.
+    public var exists: Bool { FileManager.default.fileExists(atPath: deviceFile.path) }
+
+    /// Throws `WorldError.missing` unless the world was initialised.
+    public func requireExists() throws {
+        guard exists else { throw WorldError.missing(path: root.path) }
+    }
+
+    /// Creates the layout and a fresh device. Fails if a world is already there.
+    public func create() throws {
+        guard !exists else { throw WorldError.alreadyExists(path: root.path) }
+        let fm = FileManager.default
+        let attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o700]
+        do {
+            for folder in [root, sharedGroup, simFolder, privateKeychains, sandboxes, files] {
+                try fm.createDirectory(at: folder, withIntermediateDirectories: true, attributes: attributes)
+            }
+        } catch {
+            throw WorldError.io(path: root.path, reason: error.localizedDescription)
+        }
+        try DeviceStore(world: self).write(DeviceState())
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// A world that is missing or broken. The CLIs map it to exit code 3.
+public enum WorldError: Error, Equatable, CustomStringConvertible {
+    case missing(path: String)
+    case alreadyExists(path: String)
+    case corrupt(path: String, reason: String)
+    case unsupportedVersion(path: String, found: Int, supported: Int)
+    case notInstalled(AppKind)
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .missing(let path):
+            return "No world at \(path): run `simctl world init --world \(path)` first, or pass --world DIR."
+        case .alreadyExists(let path):
+            return "A world already exists at \(path); use another directory or remove it first."
+        case .corrupt(let path, let reason):
+            return "The world file \(path) is unreadable (\(reason)); it was left untouched."
+        case .unsupportedVersion(let path, let found, let supported):
+            return "\(path) has format version \(found), but this build understands version \(supported)."
+        case .notInstalled(let app):
+            return "\(app.displayName) is not installed in this world: run `simctl install \(app.rawValue)` first."
+        case .io(let path, let reason):
+            return "Could not access \(path): \(reason)."
+        }
+    }
+}

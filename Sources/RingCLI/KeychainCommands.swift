@@ -1,0 +1,132 @@
+import Device
+import Keychain
+import PubkyCrypto
+import RingApp
+import SimCLI
+
+/// `ring-sim keychain …`: Ring's shared-record operations of spec/01 §11, one native call each.
+enum KeychainCommands {
+    static let group = Command(
+        "keychain", summary: "Pubky Ring's shared-record operations (spec/01 §11), one call each.",
+        subcommands: [listExternal, getExternalSecret, setOwned, removeOwned, removeAllOwned])
+
+    private static func shared(_ invocation: Invocation) throws -> (RingSharedPubky, AppSession) {
+        let session = try AppSession(.ring, invocation)
+        return (RingSharedPubky(keychain: session.keychain), session)
+    }
+
+    struct ListOutput: Encodable {
+        var ok: Bool
+        var records: [RingSharedPubky.ExternalRecord]
+        var error: String?
+    }
+    struct SecretOutput: Encodable {
+        var account: String
+        var raw: String?
+        var valid: Bool
+        var error: String?
+    }
+    struct ResultOutput: Encodable {
+        var account: String?
+        var ok: Bool
+        var error: String?
+    }
+
+    static let listExternal = Command(
+        "list-external", summary: "List Bitkit's records (all three Bitkit prefixes); an error is \"could not read\".",
+        examples: ["ring-sim keychain list-external --json"]
+    ) { args, invocation in
+        try args.finish()
+        let (shared, _) = try shared(invocation)
+        do {
+            let records = try shared.listExternal()
+            try invocation.emit(
+                ListOutput(ok: true, records: records),
+                text: records.isEmpty
+                    ? "No Bitkit records." : records.map { "\($0.sourceApp):\($0.pubky)" }.joined(separator: "\n"))
+        } catch {
+            try invocation.emit(ListOutput(ok: false, records: [], error: error.description), text: "error: \(error)")
+        }
+    }
+
+    static let getExternalSecret = Command(
+        "get-external-secret", summary: "Read a Bitkit secret just in time, then apply Ring's check.",
+        usage: "PUBKY SOURCE_APP",
+        examples: ["ring-sim keychain get-external-secret aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy to.bitkit.dev"]
+    ) { args, invocation in
+        let pubky = try args.positional("PUBKY")
+        let source = try args.positional("SOURCE_APP")
+        try args.finish()
+        let (shared, _) = try shared(invocation)
+        let account = SharedContract.account(sourceApp: source, pubky: pubky)
+        do {
+            let raw = try shared.getExternalSecret(pubky: pubky, sourceApp: source)
+            do {
+                let secret = try shared.getExternalSecretKey(pubky: pubky, sourceApp: source)
+                try invocation.emit(SecretOutput(account: account, raw: raw, valid: true), text: "\(account): \(secret)")
+            } catch {
+                try invocation.emit(
+                    SecretOutput(account: account, raw: raw, valid: false, error: error.description),
+                    text: "\(account): \(error.description) (raw value: \"\(raw)\")")
+            }
+        } catch {
+            try invocation.emit(
+                SecretOutput(account: account, raw: nil, valid: false, error: error.description),
+                text: "\(account): error: \(error.description)")
+        }
+    }
+
+    static let setOwned = Command(
+        "set-owned", summary: "Publish Ring's record: delete, then add (not atomic; a checkpoint sits between the two).",
+        usage: "SECRET_HEX [--pubky PUBKY]",
+        details: "The native call does not validate its input; --pubky names the account for a secret that derives no key.",
+        examples: ["ring-sim keychain set-owned 0101010101010101010101010101010101010101010101010101010101010101"]
+    ) { args, invocation in
+        let explicit = try args.option("--pubky")
+        let secret = try args.positional("SECRET_HEX")
+        try args.finish()
+        guard let pubky = explicit ?? Ed25519KeyPair(secretHex: secret)?.pubky else {
+            throw CLIError.usage("SECRET_HEX derives no key; pass --pubky PUBKY to name the account.")
+        }
+        let (shared, session) = try shared(invocation)
+        let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
+        do {
+            try shared.setOwned(pubky: pubky, secretKey: secret) {
+                session.environment.checkpoint("ring.setOwned.between-delete-and-add")
+            }
+            try invocation.emit(ResultOutput(account: account, ok: true), text: "Published \(account).")
+        } catch {
+            try invocation.emit(ResultOutput(account: account, ok: false, error: error.description), text: "error: \(error)")
+        }
+    }
+
+    static let removeOwned = Command(
+        "remove-owned", summary: "Delete Ring's record for PUBKY (not-found counts as done).",
+        usage: "PUBKY", examples: ["ring-sim keychain remove-owned tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
+    ) { args, invocation in
+        let pubky = try args.positional("PUBKY")
+        try args.finish()
+        let (shared, _) = try shared(invocation)
+        let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
+        do {
+            try shared.removeOwned(pubky: pubky)
+            try invocation.emit(ResultOutput(account: account, ok: true), text: "Deleted \(account).")
+        } catch {
+            try invocation.emit(ResultOutput(account: account, ok: false, error: error.description), text: "error: \(error)")
+        }
+    }
+
+    static let removeAllOwned = Command(
+        "remove-all-owned", summary: "Delete every `app.pubkyring:` record; reports the last failure. Never touches Bitkit's.",
+        examples: ["ring-sim keychain remove-all-owned"]
+    ) { args, invocation in
+        try args.finish()
+        let (shared, session) = try shared(invocation)
+        do {
+            try shared.removeAllOwned { _ in session.environment.checkpoint("ring.removeAllOwned.before-delete") }
+            try invocation.emit(ResultOutput(ok: true), text: "Deleted every app.pubkyring: record.")
+        } catch {
+            try invocation.emit(ResultOutput(ok: false, error: error.description), text: "error: \(error)")
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Device
+import Foundation
+
+/// A command-line tool: global options (`--world DIR`, `--json`, `--help`, `--version`), dispatch
+/// to a command, help text, and the exit codes of DESIGN §8 (0 ran, 1 internal failure, 2 usage,
+/// 3 missing or broken world).
+public struct Tool: Sendable {
+    public static let version = "0.1.0"
+
+    public let name: String
+    public let summary: String
+    public let commands: [Command]
+    public let examples: [String]
+
+    public init(name: String, summary: String, examples: [String] = [], commands: [Command]) {
+        self.name = name
+        self.summary = summary
+        self.examples = examples
+        self.commands = commands
+    }
+
+    /// Runs the tool on `arguments` (without the program name) and returns the exit code.
+    public func run(_ arguments: [String]) -> Int32 {
+        var tokens = arguments
+        let wantsHelp = tokens.contains("--help") || tokens.contains("-h")
+        tokens.removeAll { $0 == "--help" || $0 == "-h" }
+        if tokens.first == "--version" {
+            Output.write("\(name) \(Self.version)\n")
+            return 0
+        }
+        if tokens.first == "help" {
+            tokens.removeFirst()
+            return showHelp(path: tokens)
+        }
+
+        var rest = Arguments(tokens)
+        let json = rest.flag("--json")
+        let worldPath: String?
+        do {
+            worldPath = try rest.option("--world")
+        } catch {
+            return report(error, path: [])
+        }
+
+        // Walk the command path.
+        var path: [String] = []
+        var level = commands
+        var current: Command?
+        while let next = rest.peekCommand(in: level) {
+            path.append(next.name)
+            current = next
+            level = next.subcommands
+            rest.dropCommand()
+            if next.action != nil { break }
+        }
+
+        guard let command = current else {
+            if wantsHelp || tokens.isEmpty { return showHelp(path: []) }
+            let unknown = rest.firstToken ?? ""
+            return report(CLIError.usage("Unknown command '\(unknown)'. Run `\(name) --help` for the list."), path: [])
+        }
+        if wantsHelp { return showHelp(path: path) }
+        guard let action = command.action else {
+            if let unknown = rest.firstToken, !unknown.hasPrefix("-") {
+                return report(
+                    CLIError.usage("Unknown command '\(unknown)' under `\(([name] + path).joined(separator: " "))`."),
+                    path: path)
+            }
+            return showHelp(path: path)
+        }
+
+        let invocation = Invocation(
+            path: [name] + path, world: World(path: worldPath), worldGiven: worldPath != nil, json: json)
+        do {
+            try action(&rest, invocation)
+            return 0
+        } catch {
+            return report(error, path: path)
+        }
+    }
+
+    /// Prints the help of the command at `path` (or the tool's) and returns 0, or 2 when unknown.
+    func showHelp(path: [String]) -> Int32 {
+        guard let text = help(path: path) else {
+            return report(CLIError.usage("No help for '\(path.joined(separator: " "))'."), path: [])
+        }
+        Output.write(text)
+        return 0
+    }
+
+    /// The help text for the command at `path`.
+    public func help(path: [String]) -> String? {
+        if path.isEmpty {
+            return HelpFormatter.toolHelp(self)
+        }
+        var level = commands
+        var chain: [Command] = []
+        for component in path {
+            guard let next = level.first(where: { $0.name == component }) else { return nil }
+            chain.append(next)
+            level = next.subcommands
+        }
+        return chain.last.map { HelpFormatter.commandHelp($0, fullName: ([name] + path).joined(separator: " ")) }
+    }
+
+    private func report(_ error: Error, path: [String]) -> Int32 {
+        let code: Int32
+        let message: String
+        switch error {
+        case let error as CLIError:
+            message = error.description
+            if case .usage = error { code = 2 } else { code = 1 }
+        case let error as WorldError:
+            message = error.description
+            code = 3
+        case let error as CustomStringConvertible:
+            message = error.description
+            code = 1
+        default:
+            message = "\(error)"
+            code = 1
+        }
+        Output.error("error: \(message)\n")
+        if code == 2 {
+            Output.error("See `\(([name] + path).joined(separator: " ")) --help`.\n")
+        }
+        return code
+    }
+}
+
+extension Arguments {
+    /// The first token if it names a command of `level`.
+    fileprivate func peekCommand(in level: [Command]) -> Command? {
+        guard let token = firstToken else { return nil }
+        return level.first { $0.name == token }
+    }
+
+    fileprivate mutating func dropCommand() { _ = optionalPositional() }
+}
