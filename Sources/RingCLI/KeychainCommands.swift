@@ -38,13 +38,13 @@ enum KeychainCommands {
     ) { args, invocation in
         try args.finish()
         let (shared, _) = try shared(invocation)
-        do {
-            let records = try shared.listExternal()
+        switch Result(catching: { () throws(RingSharedPubky.Failure) in try shared.listExternal() }) {
+        case .success(let records):
             try invocation.emit(
                 ListOutput(ok: true, records: records),
                 text: records.isEmpty
                     ? "No Bitkit records." : records.map { "\($0.sourceApp):\($0.pubky)" }.joined(separator: "\n"))
-        } catch {
+        case .failure(let error):
             try invocation.emit(ListOutput(ok: false, records: [], error: error.description), text: "error: \(error)")
         }
     }
@@ -59,20 +59,23 @@ enum KeychainCommands {
         try args.finish()
         let (shared, _) = try shared(invocation)
         let account = SharedContract.account(sourceApp: source, pubky: pubky)
-        do {
-            let raw = try shared.getExternalSecret(pubky: pubky, sourceApp: source)
-            do {
-                let secret = try shared.getExternalSecretKey(pubky: pubky, sourceApp: source)
-                try invocation.emit(SecretOutput(account: account, raw: raw, valid: true), text: "\(account): \(secret)")
-            } catch {
-                try invocation.emit(
-                    SecretOutput(account: account, raw: raw, valid: false, error: error.description),
-                    text: "\(account): \(error.description) (raw value: \"\(raw)\")")
-            }
-        } catch {
+        let raw = Result(catching: { () throws(RingSharedPubky.Failure) in
+            try shared.getExternalSecret(pubky: pubky, sourceApp: source)
+        })
+        let checked = Result(catching: { () throws(RingSharedPubky.Failure) in
+            try shared.getExternalSecretKey(pubky: pubky, sourceApp: source)
+        })
+        switch (raw, checked) {
+        case (.failure(let error), _):
             try invocation.emit(
                 SecretOutput(account: account, raw: nil, valid: false, error: error.description),
                 text: "\(account): error: \(error.description)")
+        case (.success(let raw), .success(let secret)):
+            try invocation.emit(SecretOutput(account: account, raw: raw, valid: true), text: "\(account): \(secret)")
+        case (.success(let raw), .failure(let error)):
+            try invocation.emit(
+                SecretOutput(account: account, raw: raw, valid: false, error: error.description),
+                text: "\(account): \(error.description) (raw value: \"\(raw)\")")
         }
     }
 
@@ -90,13 +93,10 @@ enum KeychainCommands {
         }
         let (shared, session) = try shared(invocation)
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
-        do {
+        try report(account: account, done: "Published \(account).", invocation) { () throws(RingSharedPubky.Failure) in
             try shared.setOwned(pubky: pubky, secretKey: secret) {
                 session.environment.checkpoint("ring.setOwned.between-delete-and-add")
             }
-            try invocation.emit(ResultOutput(account: account, ok: true), text: "Published \(account).")
-        } catch {
-            try invocation.emit(ResultOutput(account: account, ok: false, error: error.description), text: "error: \(error)")
         }
     }
 
@@ -108,11 +108,8 @@ enum KeychainCommands {
         try args.finish()
         let (shared, _) = try shared(invocation)
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
-        do {
+        try report(account: account, done: "Deleted \(account).", invocation) { () throws(RingSharedPubky.Failure) in
             try shared.removeOwned(pubky: pubky)
-            try invocation.emit(ResultOutput(account: account, ok: true), text: "Deleted \(account).")
-        } catch {
-            try invocation.emit(ResultOutput(account: account, ok: false, error: error.description), text: "error: \(error)")
         }
     }
 
@@ -122,11 +119,19 @@ enum KeychainCommands {
     ) { args, invocation in
         try args.finish()
         let (shared, session) = try shared(invocation)
-        do {
+        try report(account: nil, done: "Deleted every app.pubkyring: record.", invocation) { () throws(RingSharedPubky.Failure) in
             try shared.removeAllOwned { _ in session.environment.checkpoint("ring.removeAllOwned.before-delete") }
-            try invocation.emit(ResultOutput(ok: true), text: "Deleted every app.pubkyring: record.")
-        } catch {
-            try invocation.emit(ResultOutput(ok: false, error: error.description), text: "error: \(error)")
+        }
+    }
+
+    /// Prints the outcome of a native call: the app's error is output, not a tool failure.
+    private static func report(
+        account: String?, done: String, _ invocation: Invocation, _ call: () throws(RingSharedPubky.Failure) -> Void
+    ) throws {
+        switch Result(catching: call) {
+        case .success: try invocation.emit(ResultOutput(account: account, ok: true), text: done)
+        case .failure(let error):
+            try invocation.emit(ResultOutput(account: account, ok: false, error: error.description), text: "error: \(error)")
         }
     }
 }
