@@ -1,5 +1,23 @@
 import Foundation
+import SimCLI
 
+/// `simctl`: controls the simulated device and world.
 public enum SimctlCLI {
-    public static func main() -> Never { exit(0) }
+    public static let tool = Tool(
+        name: "simctl",
+        summary: "Control the simulated device, network and world shared by bitkit-sim and ring-sim.",
+        examples: [
+            "simctl world init --world /tmp/w",
+            "simctl install bitkit --network regtest --world /tmp/w",
+            "simctl device lock --world /tmp/w",
+            "simctl keychain list --group shared --world /tmp/w",
+        ],
+        commands: [
+            WorldCommands.group, DeviceCommands.group, AppCommands.install, AppCommands.uninstall,
+            NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
+        ])
+
+    public static func main() -> Never {
+        exit(tool.run(Array(CommandLine.arguments.dropFirst())))
+    }
 }

@@ -1,0 +1,82 @@
+import Device
+import Foundation
+import Keychain
+import SimCLI
+
+/// `simctl device …`: lock state and clock.
+enum DeviceCommands {
+    static let group = Command(
+        "device", summary: "Lock, unlock or reboot the device; move its clock.",
+        subcommands: [lock, unlock, reboot, status, clock])
+
+    struct StateOutput: Encodable { var protection: ProtectionState }
+
+    private static func setProtection(_ protection: ProtectionState, op: String, _ args: inout Arguments, _ invocation: Invocation) throws {
+        try args.finish()
+        let store = DeviceStore(world: invocation.world)
+        try store.update { $0.protection = protection }
+        AppEnvironment(world: invocation.world, app: .bitkit).journalTool(op)
+        let meaning: String
+        switch protection {
+        case .locked: meaning = "WhenUnlocked items are unavailable; AfterFirstUnlock items stay readable."
+        case .unlocked: meaning = "Every item is available."
+        case .neverUnlocked: meaning = "Nothing protected is available until the first unlock."
+        }
+        try invocation.emit(StateOutput(protection: protection), text: "Device \(protection.rawValue). \(meaning)")
+    }
+
+    static let lock = Command("lock", summary: "Lock the device (after a first unlock).", examples: ["simctl device lock"]) {
+        try setProtection(.locked, op: "lock", &$0, $1)
+    }
+    static let unlock = Command("unlock", summary: "Unlock the device.", examples: ["simctl device unlock"]) {
+        try setProtection(.unlocked, op: "unlock", &$0, $1)
+    }
+    static let reboot = Command(
+        "reboot", summary: "Reboot: the device is then never unlocked since boot, and apps are not running.",
+        examples: ["simctl device reboot"]
+    ) { args, invocation in
+        for app in AppKind.allCases {
+            try? FileManager.default.removeItem(at: invocation.world.sandbox(app).appendingPathComponent("memory.json"))
+        }
+        try setProtection(.neverUnlocked, op: "reboot", &args, invocation)
+    }
+
+    struct StatusOutput: Encodable {
+        var protection: ProtectionState
+        var clock: Date
+        var clockOffset: Double
+    }
+
+    static let status = Command("status", summary: "Show the lock state and the device clock.", examples: ["simctl device status"]) {
+        args, invocation in
+        try args.finish()
+        let state = try DeviceStore(world: invocation.world).read()
+        try invocation.emit(
+            StatusOutput(protection: state.protection, clock: state.now(), clockOffset: state.clockOffset),
+            text: "Device \(state.protection.rawValue); clock \(ISO8601DateFormatter().string(from: state.now())) (host \(state.clockOffset >= 0 ? "+" : "")\(state.clockOffset) s)")
+    }
+
+    static let clock = Command(
+        "clock", summary: "Move the device clock forward (or back with a negative number) by SECONDS.",
+        usage: "advance SECONDS | reset", examples: ["simctl device clock advance 3600", "simctl device clock reset"]
+    ) { args, invocation in
+        let verb = try args.positional("advance|reset")
+        let store = DeviceStore(world: invocation.world)
+        switch verb {
+        case "advance":
+            let text = try args.positional("SECONDS")
+            try args.finish()
+            guard let seconds = Double(text), seconds.isFinite else { throw CLIError.usage("SECONDS must be a number, e.g. 3600.") }
+            try store.update { $0.clockOffset += seconds }
+        case "reset":
+            try args.finish()
+            try store.update { $0.clockOffset = 0 }
+        default:
+            throw CLIError.usage("Expected `advance SECONDS` or `reset`.")
+        }
+        let state = try store.read()
+        try invocation.emit(
+            StatusOutput(protection: state.protection, clock: state.now(), clockOffset: state.clockOffset),
+            text: "Device clock is host time \(state.clockOffset >= 0 ? "+" : "")\(state.clockOffset) s.")
+    }
+}

@@ -1,0 +1,62 @@
+import Device
+import Keychain
+import SimCLI
+
+/// `simctl fault …`: force keychain statuses.
+enum FaultCommands {
+    static let group = Command(
+        "fault", summary: "Force a keychain status on an app's operations (spec/01 §14).", subcommands: [add, list, clear])
+
+    struct FaultsOutput: Encodable { var faults: [FaultRule] }
+
+    static let add = Command(
+        "add", summary: "Force STATUS on the app's operations of a kind whose account matches GLOB.",
+        usage: "--app bitkit|ring --op read|write|delete|list --account GLOB --status CODE [--count N]",
+        details: """
+            read = a copy-matching of one item (with or without data), list = an enumeration, write = add or update.
+            CODE is a number (-25308) or a name (errSecInteractionNotAllowed). GLOB is a shell pattern over the
+            account, e.g. 'app.pubkyring:*'; '*' also matches operations that name no account. Without --count the
+            fault stays until `simctl fault clear`.
+            """,
+        examples: [
+            "simctl fault add --app bitkit --op read --account 'app.pubkyring:*' --status -25308",
+            "simctl fault add --app ring --op delete --account '*' --status -25291 --count 1",
+        ]
+    ) { args, invocation in
+        guard let app = try args.option("--app", expecting: "bitkit or ring", AppKind.init(argument:)) else {
+            throw CLIError.usage("Missing --app bitkit|ring.")
+        }
+        guard let op = try args.option("--op", expecting: "read, write, delete or list", KeychainOperation.init(rawValue:)) else {
+            throw CLIError.usage("Missing --op read|write|delete|list.")
+        }
+        let account = try args.option("--account") ?? "*"
+        guard let status = try args.option("--status", expecting: "a status code such as -25308", OSStatus.init(parsing:)) else {
+            throw CLIError.usage("Missing --status CODE.")
+        }
+        let count = try args.option("--count", expecting: "a positive whole number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        try args.finish()
+        let rule = try DeviceStore(world: invocation.world).update { state -> FaultRule in
+            let rule = FaultRule(id: state.nextFaultID, app: app, operation: op, account: account, status: status, remaining: count)
+            state.nextFaultID += 1
+            state.faults.append(rule)
+            return rule
+        }
+        AppEnvironment(world: invocation.world, app: app).journalTool("fault-add", detail: "#\(rule.id) \(app.rawValue) \(op.rawValue) \(account) \(status.rawValue)")
+        try invocation.emit(FaultsOutput(faults: [rule]), text: "Fault #\(rule.id): \(app.rawValue) \(op.rawValue) \(account) → \(status)" + (count.map { " for \($0) operation(s)" } ?? ""))
+    }
+
+    static let list = Command("list", summary: "List active fault rules.", examples: ["simctl fault list --json"]) { args, invocation in
+        try args.finish()
+        let faults = try DeviceStore(world: invocation.world).read().faults
+        try invocation.emit(
+            FaultsOutput(faults: faults),
+            text: faults.isEmpty ? "No faults." : faults.map { "#\($0.id) \($0.app.rawValue) \($0.operation.rawValue) \($0.account) → \($0.status)" + ($0.remaining.map { " (\($0) left)" } ?? "") }.joined(separator: "\n"))
+    }
+
+    static let clear = Command("clear", summary: "Remove every fault rule.", examples: ["simctl fault clear"]) { args, invocation in
+        try args.finish()
+        try DeviceStore(world: invocation.world).update { $0.faults = [] }
+        AppEnvironment(world: invocation.world, app: .bitkit).journalTool("fault-clear")
+        try invocation.emit(FaultsOutput(faults: []), text: "Cleared all faults.")
+    }
+}

@@ -1,0 +1,43 @@
+import Device
+import Foundation
+import Keychain
+import SimCLI
+
+/// `simctl journal`: print the world's event log.
+enum JournalCommands {
+    struct JournalOutput: Encodable {
+        var entries: [JournalEntry]
+        var malformedLines: Int
+    }
+
+    static let journal = Command(
+        "journal", summary: "Print the journal: every keychain call, backend call, toast and navigation change, in order.",
+        usage: "[--app bitkit|ring|simctl] [--event KIND] [--last N]",
+        examples: ["simctl journal", "simctl journal --app bitkit --event keychain --json", "simctl journal --last 20"]
+    ) { args, invocation in
+        let app = try args.option("--app")
+        let event = try args.option("--event")
+        let last = try args.option("--last", expecting: "a positive whole number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        try args.finish()
+        try invocation.world.requireExists()
+        var (entries, malformed) = try Journal(world: invocation.world).read()
+        if let app { entries = entries.filter { $0.app == app } }
+        if let event { entries = entries.filter { $0.event == event } }
+        if let last { entries = Array(entries.suffix(last)) }
+        var text = entries.map(render).joined(separator: "\n")
+        if entries.isEmpty { text = "The journal is empty." }
+        if malformed > 0 { text += "\n(\(malformed) unreadable line(s) skipped: a writer was killed mid-line)" }
+        try invocation.emit(JournalOutput(entries: entries, malformedLines: malformed), text: text)
+    }
+
+    /// One readable line per entry: `#12 ring keychain add app.pubkyring:tkrq… → 0 errSecSuccess`.
+    static func render(_ entry: JournalEntry) -> String {
+        var parts = ["#\(entry.seq)", entry.app, entry.event]
+        if let op = entry.op { parts.append(op) }
+        if let account = entry.account { parts.append(account) } else if let group = entry.group, entry.event == "keychain" { parts.append("(\(group))") }
+        if let status = entry.status { parts.append("→ \(OSStatus(status))") }
+        if entry.event == "keychain", let count = entry.count, entry.op == "copy" { parts.append("[\(count) item(s)\(entry.data == true ? ", data" : "")]") }
+        if let detail = entry.detail { parts.append("— \(detail)") }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,171 @@
+import Device
+import Foundation
+import Keychain
+import PubkyCrypto
+import SimCLI
+
+/// `simctl keychain …`: the keychain inspector and injection tool. It works at the OS level: no
+/// entitlement or lock checks, so QA can see and seed any state.
+enum KeychainCommands {
+    static let group = Command(
+        "keychain", summary: "Inspect the keychain groups, or write and delete items directly.", subcommands: [list, write, delete])
+
+    struct ItemOutput: Encodable {
+        var group: String
+        var service: String
+        var account: String
+        /// The owner prefix of a shared record, if it has a known one.
+        var owner: String?
+        var writer: String
+        var accessibility: Accessibility
+        var synchronizable: Bool
+        var sequence: UInt64
+        var createdAt: Date
+        var modifiedAt: Date
+        var dataLength: Int
+        /// For shared records: whether the value is 64 lowercase hex deriving the account's pubky.
+        var validSecret: Bool?
+        /// Only with --show-secrets.
+        var data: String?
+    }
+
+    struct ListOutput: Encodable {
+        var items: [ItemOutput]
+        var ignored: [IgnoredEntry]
+    }
+
+    /// The groups named by `--group`: shared, bitkit, ring, a literal group id, or every group on disk.
+    static func groups(_ name: String?, world: World) throws -> [String] {
+        switch name {
+        case "shared": return [SharedContract.accessGroup]
+        case "ring": return [SharedContract.ringPrivateGroup]
+        case "bitkit":
+            let onDisk = (try? FileManager.default.contentsOfDirectory(atPath: world.privateKeychains.path)) ?? []
+            let bitkit = onDisk.filter { $0.hasPrefix("KYH47R284B.to.bitkit") }.sorted()
+            if !bitkit.isEmpty { return bitkit }
+            let network = (try DeviceStore(world: world).read().apps[.bitkit]?.network) ?? .regtest
+            return [network.bitkitPrivateGroup]
+        case let literal?: return [literal]
+        case nil:
+            let onDisk = (try? FileManager.default.contentsOfDirectory(atPath: world.privateKeychains.path)) ?? []
+            return [SharedContract.accessGroup] + onDisk.filter { !$0.hasPrefix(".") }.sorted()
+        }
+    }
+
+    static func validSecret(account: String, data: [UInt8]) -> Bool? {
+        guard SharedContract.owner(ofAccount: account) != nil, let colon = account.firstIndex(of: ":") else { return nil }
+        let pubky = String(account[account.index(after: colon)...])
+        guard let text = String(validating: data, as: UTF8.self), let pair = Ed25519KeyPair(secretHex: text) else { return false }
+        return pair.pubky == pubky
+    }
+
+    static let list = Command(
+        "list", summary: "List every item with owner, writer, accessibility and whether it holds a valid secret.",
+        usage: "[--group shared|bitkit|ring|GROUP_ID] [--show-secrets]",
+        details: "Secrets are never printed unless --show-secrets is given. Files in a group folder that are not valid items are listed as ignored.",
+        examples: ["simctl keychain list --group shared", "simctl keychain list --json --show-secrets"]
+    ) { args, invocation in
+        let groupName = try args.option("--group")
+        let showSecrets = args.flag("--show-secrets")
+        try args.finish()
+        let world = invocation.world
+        try world.requireExists()
+        var items: [ItemOutput] = []
+        var ignored: [IgnoredEntry] = []
+        for group in try groups(groupName, world: world) {
+            let store = KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group)
+            let found: (items: [KeychainItem], ignored: [IgnoredEntry])
+            do { found = try store.inspect() } catch {
+                throw CLIError.failure("Could not read group \(group): \(error)")
+            }
+            ignored += found.ignored
+            items += found.items.map { item in
+                ItemOutput(
+                    group: group, service: item.service, account: item.account,
+                    owner: group == SharedContract.accessGroup ? SharedContract.owner(ofAccount: item.account) : nil,
+                    writer: item.writer, accessibility: item.accessibility, synchronizable: item.synchronizable,
+                    sequence: item.sequence, createdAt: item.createdAt, modifiedAt: item.modifiedAt, dataLength: item.data.count,
+                    validSecret: group == SharedContract.accessGroup ? validSecret(account: item.account, data: item.data) : nil,
+                    data: showSecrets ? (String(validating: item.data, as: UTF8.self) ?? "hex:" + Hex.encode(item.data)) : nil)
+            }
+        }
+        try invocation.emit(ListOutput(items: items, ignored: ignored), text: render(items, ignored))
+    }
+
+    static func render(_ items: [ItemOutput], _ ignored: [IgnoredEntry]) -> String {
+        var lines: [String] = []
+        var currentGroup: String?
+        for item in items {
+            if item.group != currentGroup {
+                currentGroup = item.group
+                lines.append("\(item.group):")
+            }
+            var line = "  \(item.account)  [\(item.service)] \(item.accessibility.rawValue)"
+            if item.synchronizable { line += " synchronizable" }
+            line += " by \(item.writer)"
+            if let valid = item.validSecret { line += valid ? ", valid secret" : ", NOT a valid secret for this pubky" }
+            line += item.data.map { " = \($0)" } ?? " (\(item.dataLength) bytes hidden)"
+            lines.append(line)
+        }
+        if items.isEmpty { lines.append("No items.") }
+        for entry in ignored { lines.append("ignored: \(entry.path) — \(entry.reason)") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func parseGroup(_ args: inout Arguments, world: World) throws -> String {
+        let name = try args.option("--group") ?? "shared"
+        let resolved = try groups(name, world: world)
+        guard resolved.count == 1, let group = resolved.first else { throw CLIError.usage("--group must name one group.") }
+        return group
+    }
+
+    static let write = Command(
+        "write", summary: "Write an item directly (the keychain tool QA uses to seed or corrupt a state).",
+        usage: "--account ACCOUNT (--data TEXT | --data-hex HEX) [--group shared|bitkit|ring|GROUP_ID] [--service S] [--accessibility CLASS] [--synchronizable]",
+        details: "The item is written as `simctl`, so the audit knows it was injected on purpose. Defaults: group shared, service pubky.shared.v1, WhenUnlockedThisDeviceOnly, not synchronizable.",
+        examples: [
+            "simctl keychain write --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy --data 0202020202020202020202020202020202020202020202020202020202020202",
+            "simctl keychain write --account app.pubkyring:bad --data-hex ff --accessibility AfterFirstUnlockThisDeviceOnly",
+        ]
+    ) { args, invocation in
+        try invocation.world.requireExists()
+        let group = try parseGroup(&args, world: invocation.world)
+        guard let account = try args.option("--account") else { throw CLIError.usage("Missing --account ACCOUNT.") }
+        let service = try args.option("--service") ?? SharedContract.service
+        let accessibility = try args.option("--accessibility", expecting: Accessibility.allCases.map(\.rawValue).joined(separator: ", "), Accessibility.init(rawValue:)) ?? .whenUnlockedThisDeviceOnly
+        let synchronizable = args.flag("--synchronizable")
+        let text = try args.option("--data")
+        let hex = try args.option("--data-hex", expecting: "hex bytes", Hex.decode)
+        try args.finish()
+        guard let data = text.map({ Array($0.utf8) }) ?? hex, (text == nil) != (hex == nil) else {
+            throw CLIError.usage("Give exactly one of --data TEXT or --data-hex HEX.")
+        }
+        let store = KeychainGroupStore(directory: invocation.world.groupDirectory(group), accessGroup: group)
+        do {
+            try store.write(NewKeychainItem(accessGroup: group, service: service, account: account, data: data, accessibility: accessibility, synchronizable: synchronizable), writer: "simctl")
+        } catch { throw CLIError.failure("Could not write \(account): \(error)") }
+        AppEnvironment(world: invocation.world, app: .bitkit).record(
+            JournalEntry(app: "simctl", event: "keychain", op: "inject", group: group, service: service, account: account, status: 0, data: true, count: 1))
+        try invocation.emit(["group": group, "account": account], text: "Wrote \(account) in \(group).")
+    }
+
+    static let delete = Command(
+        "delete", summary: "Delete an item directly.",
+        usage: "--account ACCOUNT [--group shared|bitkit|ring|GROUP_ID] [--service S]",
+        examples: ["simctl keychain delete --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
+    ) { args, invocation in
+        try invocation.world.requireExists()
+        let group = try parseGroup(&args, world: invocation.world)
+        guard let account = try args.option("--account") else { throw CLIError.usage("Missing --account ACCOUNT.") }
+        let service = try args.option("--service") ?? SharedContract.service
+        try args.finish()
+        let store = KeychainGroupStore(directory: invocation.world.groupDirectory(group), accessGroup: group)
+        let removed: Bool
+        do { removed = try store.remove(service: service, account: account) } catch {
+            throw CLIError.failure("Could not delete \(account): \(error)")
+        }
+        AppEnvironment(world: invocation.world, app: .bitkit).record(
+            JournalEntry(app: "simctl", event: "keychain", op: "remove", group: group, service: service, account: account, status: removed ? 0 : -25300))
+        try invocation.emit(["group": group, "account": account, "removed": removed ? "true" : "false"], text: removed ? "Deleted \(account) from \(group)." : "No item \(account) in \(group).")
+    }
+}

@@ -1,0 +1,71 @@
+import Device
+import SimCLI
+
+/// `simctl world …`: create and describe worlds.
+enum WorldCommands {
+    static let group = Command(
+        "world", summary: "Create or describe a world directory.", subcommands: [initialize, show])
+
+    struct WorldOutput: Encodable {
+        var root: String
+        var device: DeviceState
+    }
+
+    static let initialize = Command(
+        "init", summary: "Create a world: shared group, device (unlocked, nothing installed), journal, private keychains.",
+        usage: "[--with-apps]",
+        details: "--with-apps also installs Bitkit (regtest) and Pubky Ring, the catalogue's baseline devices.",
+        examples: ["simctl world init --world /tmp/w", "simctl world init --with-apps --world /tmp/w"]
+    ) { args, invocation in
+        let withApps = args.flag("--with-apps")
+        try args.finish()
+        let world = invocation.world
+        try world.create()
+        let store = DeviceStore(world: world)
+        if withApps {
+            try store.update { state in
+                state.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest)
+                state.apps[.ring] = InstalledApp(kind: .ring)
+            }
+        }
+        AppEnvironment(world: world, app: .bitkit).journalTool("world-init", detail: world.root.path)
+        let state = try store.read()
+        try invocation.emit(WorldOutput(root: world.root.path, device: state), text: "Created world at \(world.root.path).")
+    }
+
+    static let show = Command(
+        "show", summary: "Show the device state of the world.", examples: ["simctl world show --json"]
+    ) { args, invocation in
+        try args.finish()
+        let state = try DeviceStore(world: invocation.world).read()
+        try invocation.emit(WorldOutput(root: invocation.world.root.path, device: state), text: DeviceText.describe(state, world: invocation.world))
+    }
+}
+
+/// Plain-text rendering of the device state.
+enum DeviceText {
+    static func describe(_ state: DeviceState, world: World) -> String {
+        var lines = ["World: \(world.root.path)", "Device: \(state.protection.rawValue)"]
+        if state.clockOffset != 0 { lines.append("Clock: host time \(state.clockOffset >= 0 ? "+" : "")\(Int(state.clockOffset)) s") }
+        if state.apps.isEmpty { lines.append("Apps: none installed") }
+        for kind in AppKind.allCases {
+            guard let app = state.apps[kind] else { continue }
+            var line = "App: \(kind.rawValue) (\(kind.bundleID))"
+            if let network = app.network { line += ", network \(network.rawValue), prefix \(network.bitkitSourceApp)" }
+            if !app.sharedGroupEnabled { line += ", shared group NOT entitled" }
+            line += state.isOnline(kind) ? ", online" : ", offline"
+            lines.append(line)
+        }
+        for fault in state.faults {
+            lines.append("Fault #\(fault.id): \(fault.app.rawValue) \(fault.operation.rawValue) \(fault.account) → \(fault.status)" + (fault.remaining.map { " (\($0) left)" } ?? ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension AppEnvironment {
+    /// Records a simctl action in the journal.
+    func journalTool(_ op: String, detail: String? = nil) {
+        record(JournalEntry(app: "simctl", event: "device", op: op, detail: detail))
+    }
+}
