@@ -1,0 +1,67 @@
+import Device
+import Foundation
+import Keychain
+import Testing
+
+@Test func aCountedFaultIsUsedUpAndThenRemoved() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let store = DeviceStore(world: temp.world)
+    try store.update {
+        $0.faults = [FaultRule(id: 1, app: .bitkit, operation: .read, account: "app.pubkyring:*", status: .interactionNotAllowed, remaining: 2)]
+    }
+    #expect(try store.consumeFault(app: .ring, operation: .read, account: "app.pubkyring:x") == nil)
+    #expect(try store.consumeFault(app: .bitkit, operation: .list, account: nil) == nil)
+    #expect(try store.consumeFault(app: .bitkit, operation: .read, account: "to.bitkit:x") == nil)
+    #expect(try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:x") == .interactionNotAllowed)
+    #expect(try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:y") == .interactionNotAllowed)
+    #expect(try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:z") == nil)
+    #expect(try store.read().faults.isEmpty)
+}
+
+@Test func anUncountedStarFaultMatchesOperationsWithoutAnAccount() throws {
+    let rule = FaultRule(id: 1, app: .ring, operation: .list, account: "*", status: OSStatus(-25291), remaining: nil)
+    #expect(rule.matches(app: .ring, operation: .list, account: nil))
+    #expect(!rule.matches(app: .ring, operation: .delete, account: nil))
+}
+
+@Test func journalNumbersEntriesInOrderAndSkipsATornLine() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let journal = Journal(world: temp.world)
+    try journal.append(JournalEntry(app: "bitkit", event: "keychain", op: "add"), time: 1)
+    // A writer killed mid-line leaves a fragment without a newline.
+    let handle = try FileHandle(forWritingTo: temp.world.journalFile)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("{\"seq\":2,\"ti".utf8))
+    try handle.close()
+    let stored = try journal.append(JournalEntry(app: "ring", event: "toast"), time: 2)
+    #expect(stored.seq == 2)
+    let (entries, malformed) = try journal.read()
+    #expect(entries.map(\.seq) == [1, 2])
+    #expect(entries.map(\.app) == ["bitkit", "ring"])
+    #expect(malformed == 1)
+}
+
+@Test func journalSequenceStaysUniqueUnderConcurrentWriters() async throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let journal = Journal(world: temp.world)
+    await withTaskGroup(of: Void.self) { group in
+        for worker in 0..<4 {
+            group.addTask {
+                for _ in 0..<50 { _ = try? journal.append(JournalEntry(app: "w\(worker)", event: "test"), time: 0) }
+            }
+        }
+    }
+    let (entries, malformed) = try journal.read()
+    #expect(malformed == 0)
+    #expect(entries.map(\.seq) == Array(1...200))
+}
+
+@Test func deviceClockOffsetMovesNow() throws {
+    var state = DeviceState()
+    state.clockOffset = 3600
+    let host = Date(timeIntervalSince1970: 1_700_000_000)
+    #expect(state.now(host: host).timeIntervalSince1970 == 1_700_003_600)
+}

@@ -1,0 +1,67 @@
+import Device
+import Foundation
+import Keychain
+import Testing
+
+@Test func worldInitCreatesTheDesignLayoutWithPrivateFolders() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let fm = FileManager.default
+    for folder in [temp.world.sharedGroup, temp.world.simFolder, temp.world.privateKeychains, temp.world.sandboxes, temp.world.files] {
+        var isDirectory: ObjCBool = false
+        #expect(fm.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        let mode = try #require(try fm.attributesOfItem(atPath: folder.path)[.posixPermissions] as? NSNumber)
+        #expect(mode.intValue & 0o777 == 0o700)
+    }
+    let state = try DeviceStore(world: temp.world).read()
+    #expect(state.protection == .unlocked)
+    #expect(state.apps.isEmpty)
+}
+
+@Test func worldInitRefusesToOverwriteAnExistingWorld() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    #expect(throws: WorldError.alreadyExists(path: temp.world.root.path)) { try temp.world.create() }
+}
+
+@Test func aMissingWorldIsReportedNotCreated() throws {
+    let world = World(root: FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString)"))
+    #expect(throws: WorldError.missing(path: world.root.path)) { try DeviceStore(world: world).read() }
+    #expect(!FileManager.default.fileExists(atPath: world.root.path))
+}
+
+@Test func aCorruptDeviceFileIsReportedAndLeftUntouched() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let garbage = Data("{not json".utf8)
+    try garbage.write(to: temp.world.deviceFile)
+    #expect(throws: WorldError.self) { try DeviceStore(world: temp.world).read() }
+    #expect(try Data(contentsOf: temp.world.deviceFile) == garbage)
+}
+
+@Test func theSharedGroupLivesAtTheWorldRootAndPrivateGroupsUnderSim() {
+    let world = World(root: URL(fileURLWithPath: "/w"))
+    #expect(world.groupDirectory(SharedContract.accessGroup).path == "/w/SharedGroup")
+    #expect(world.groupDirectory("KYH47R284B.to.bitkit.regtest").path == "/w/.sim/keychain/KYH47R284B.to.bitkit.regtest")
+}
+
+@Test func bitkitEntitlementsFollowTheBuildNetwork() {
+    #expect(InstalledApp(kind: .bitkit, network: .bitcoin).entitlements == ["KYH47R284B.to.bitkit", "KYH47R284B.pubky.shared"])
+    #expect(InstalledApp(kind: .bitkit, network: .signet).entitlements == ["KYH47R284B.to.bitkit.signet", "KYH47R284B.pubky.shared"])
+    #expect(InstalledApp(kind: .bitkit, network: .regtest, sharedGroupEnabled: false).entitlements == ["KYH47R284B.to.bitkit.regtest"])
+    #expect(InstalledApp(kind: .ring).entitlements == ["KYH47R284B.app.pubkyring", "KYH47R284B.pubky.shared"])
+}
+
+@Test func bitkitOwnPrefixesFollowTheNetworkTable() {
+    #expect(BitcoinNetwork.bitcoin.bitkitSourceApp == "to.bitkit")
+    #expect(BitcoinNetwork.testnet.bitkitSourceApp == "to.bitkit.tnet")
+    #expect(BitcoinNetwork.signet.bitkitSourceApp == "to.bitkit.tnet")
+    #expect(BitcoinNetwork.regtest.bitkitSourceApp == "to.bitkit.dev")
+}
+
+@Test func ownerPrefixMatchingIncludesTheColon() {
+    #expect(SharedContract.owner(ofAccount: "to.bitkit:abc") == "to.bitkit")
+    #expect(SharedContract.owner(ofAccount: "to.bitkit.tnet:abc") == "to.bitkit.tnet")
+    #expect(SharedContract.owner(ofAccount: "to.bitkitx:abc") == nil)
+    #expect(SharedContract.owner(ofAccount: "app.pubkyring:abc") == "app.pubkyring")
+}
