@@ -27,12 +27,15 @@ let package = Package(
         .target(name: "PubkyCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "PubkyProtocol", dependencies: ["PubkyCrypto"]),
         .target(name: "Keychain"),
+        .target(name: "PaykitContract", dependencies: ["PubkyCrypto"]),
         .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
-        .target(name: "BitkitApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "Keychain", "Device", "Backend"]),
+        .target(
+            name: "BitkitApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "PaykitContract", "Keychain", "Device", "Backend"]),
         .target(name: "RingApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "Keychain", "Device", "Backend"]),
         .target(name: "SimCLI", dependencies: ["Device"]),
-        .target(name: "BitkitCLI", dependencies: ["BitkitApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
+        .target(
+            name: "BitkitCLI", dependencies: ["BitkitApp", "PaykitContract", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(name: "RingCLI", dependencies: ["RingApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto"]),
         .target(
@@ -50,6 +53,7 @@ let package = Package(
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyProtocol", "PubkyCrypto"]),
         .testTarget(name: "KeychainTests", dependencies: ["Keychain"]),
+        .testTarget(name: "PaykitContractTests", dependencies: ["PaykitContract", "PubkyCrypto"]),
         .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyProtocol", "PubkyCrypto"]),
         .testTarget(name: "BitkitAppTests", dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto"]),

@@ -1,0 +1,1 @@
+// PaykitContract: the Paykit issuer contract Bitkit enforces (spec/05).
