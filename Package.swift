@@ -28,16 +28,17 @@ let package = Package(
         .target(name: "PubkyProtocol", dependencies: ["PubkyCrypto"]),
         .target(name: "Keychain"),
         .target(name: "PaykitContract", dependencies: ["PubkyCrypto"]),
+        .target(name: "AppSupport"),
         .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         .target(
-            name: "BitkitApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "PaykitContract", "Keychain", "Device", "Backend"]),
-        .target(name: "RingApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "Keychain", "Device", "Backend"]),
-        .target(name: "SimCLI", dependencies: ["Device"]),
+            name: "BitkitApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "PaykitContract", "AppSupport", "Keychain", "Device", "Backend"]),
+        .target(name: "RingApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "AppSupport", "Keychain", "Device", "Backend"]),
+        .target(name: "SimCLI", dependencies: ["Device", "AppSupport"]),
         .target(
             name: "BitkitCLI", dependencies: ["BitkitApp", "PaykitContract", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(name: "RingCLI", dependencies: ["RingApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
-        .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto"]),
+        .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport"]),
         .target(
             name: "SimctlCLI",
             dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "Scenarios"]),
