@@ -17,4 +17,24 @@ public struct Toast: Codable, Sendable, Equatable {
 
     /// `error · Could Not Use Pubky · Authentication failed: …`
     public var text: String { [type.rawValue, title, description].compactMap { $0 }.joined(separator: " · ") }
+
+    enum CodingKeys: String, CodingKey { case type, title, description, id, text }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        type = try container.decode(Kind.self, forKey: .type)
+        title = try container.decode(String.self, forKey: .title)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+    }
+
+    /// Also writes `text`, so scripts and scenarios can compare a toast with one string.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(type, forKey: .type)
+        try container.encode(title, forKey: .title)
+        try container.encodeIfPresent(description, forKey: .description)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encode(text, forKey: .text)
+    }
 }

@@ -16,6 +16,7 @@ public enum SimctlCLI {
             WorldCommands.group, DeviceCommands.group, AppCommands.install, AppCommands.uninstall,
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
+            ScenarioCommands.group,
         ])
 
     public static func main() -> Never {
