@@ -13,6 +13,16 @@ public struct PublicKey: Hashable, Sendable, CustomStringConvertible {
     self.bytes = bytes
   }
 
+  /// The public key of `keyPair`.
+  public init(_ keyPair: Ed25519KeyPair) {
+    self.init(uncheckedBytes: keyPair.publicKey)
+  }
+
+  /// For byte arrays whose length the caller has already fixed at 32.
+  init(uncheckedBytes bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
   /// Strictly decodes a bare key: 52 lowercase alphabet symbols whose unused trailing bits are zero.
   public init?(z32: String) {
     guard let bytes = ZBase32.decodeKey(z32) else { return nil }
