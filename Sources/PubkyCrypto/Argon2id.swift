@@ -37,7 +37,7 @@ public enum Argon2id {
           load(block, into: base + (lane * laneLength + column) * wordsPerBlock)
         }
       }
-      var filler = Filler(
+      let filler = Filler(
         memory: base, lanes: lanes, laneLength: laneLength, segmentLength: segmentLength,
         blockCount: blockCount, passes: iterations)
       defer { filler.deallocate() }
