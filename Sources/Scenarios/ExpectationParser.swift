@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the words after `expect` into an `Expectation`. The sugar forms read like the catalogue;
 /// all of them become JSON comparisons on a screen, the last output, or a command run now.
 enum ExpectationParser {
@@ -129,7 +131,12 @@ enum JSONText {
         if word == "true" || word == "false" || word == "null" { return word }
         // Whole numbers without leading zeros are numbers; hex secrets like 0101… stay strings.
         if let first = word.first, Int(word) != nil, first != "0" || word == "0", word.count < 16 { return word }
-        if let first = word.first, first == "[" || first == "{" { return word }
+        // JSON arrays and objects stay as written; `{A.caption}` is a symbol, not an object.
+        if let first = word.first, first == "[" || first == "{",
+            (try? JSONSerialization.jsonObject(with: Data(word.utf8))) != nil
+        {
+            return word
+        }
         return string(word)
     }
 }
