@@ -41,7 +41,9 @@ public struct BitkitSharedKeychain: Sendable {
         let result = keychain.copyMatching(query(), limit: .all, returnData: false)
         guard result.status == .success else { return [] }
         let prefix = SharedContract.ringSourceApp + ":"
-        return result.items.compactMap { $0.account.hasPrefix(prefix) ? String($0.account.dropFirst(prefix.count)) : nil }
+        return result.items.compactMap {
+            $0.account.hasPrefix(prefix) ? String($0.account.dropFirst(prefix.count)) : nil
+        }
     }
 
     /// The secret of `<sourceApp>:<pubky>`, or nil when it is absent, unreadable or invalid.

@@ -1,0 +1,42 @@
+/// One user action on Bitkit: a tap, a paste, a lifecycle event (spec/06 §0.3).
+public enum BitkitAction: Sendable, Equatable {
+    /// Which Pubky Choice row a pick taps.
+    public enum RowTarget: Sendable, Equatable {
+        /// The row of this pubky (bare, as listed; a `pubky` prefix is accepted).
+        case pubky(String)
+        /// The N-th row, 1-based.
+        case index(Int)
+    }
+
+    case launch, relaunch, kill, foreground, background
+    case home, back
+    case open(BitkitRoute)
+    /// The screen's continue action (Profile intro → Pubky Choice, Pay Contacts → Profile).
+    case continueFlow
+    case createWallet
+    case restoreWallet(mnemonic: String, passphrase: String?)
+    case openSettings
+    case setPaykitUI(Bool)
+    case setProfileIntroSeen(Bool)
+    /// Settings → Reset: shows the confirmation, or wipes with `confirm`.
+    case reset(confirm: Bool)
+    case pick(RowTarget)
+    case createProfile(name: String?, bio: String?)
+    case save
+    case scan(String)
+    case approve
+    case deny
+    case editProfile
+    case deleteProfile(confirm: Bool)
+    case disconnect(confirm: Bool)
+    /// Restores the Pubky part of a backup document (JSON text).
+    case restoreBackup(String)
+
+    /// Lifecycle actions are not taps: they never bring a backgrounded app forward first.
+    var isLifecycle: Bool {
+        switch self {
+        case .launch, .relaunch, .kill, .foreground, .background: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import AppSupport
+import Device
+import Foundation
+import Keychain
+
+/// Bitkit on the simulated device: one `send` is one user action, run on the app's main actor
+/// against its stores (private keychain, UserDefaults, memory), the shared group and the network.
+public struct BitkitApp: Sendable {
+    /// Makes the app's network client for one action (called at most once per action, lazily).
+    public typealias BackendFactory = @Sendable (AppEnvironment) throws -> BitkitBackend
+
+    public let environment: AppEnvironment
+    public let install: InstalledApp
+    public let keychain: Keychain
+    /// `pubky.shared.v1`; automated tests may pass `unit-tests.pubky.shared.v1`.
+    public let sharedService: String
+    let makeBackend: BackendFactory
+
+    public init(
+        environment: AppEnvironment, install: InstalledApp, keychain: Keychain,
+        sharedService: String = SharedContract.service, backend: @escaping BackendFactory
+    ) {
+        self.environment = environment
+        self.install = install
+        self.keychain = keychain
+        self.sharedService = sharedService
+        self.makeBackend = backend
+    }
+
+    /// The build's network (every Bitkit install has one; regtest by default).
+    public var network: BitcoinNetwork { install.network ?? .regtest }
+
+    /// The app's container.
+    public var sandbox: Sandbox { Sandbox(world: environment.world, app: .bitkit) }
+
+    /// Bitkit's shared-record layer for this build.
+    public var shared: BitkitSharedKeychain {
+        BitkitSharedKeychain(keychain: keychain, ownSourceApp: network.bitkitSourceApp, service: sharedService)
+    }
+
+    /// Bitkit's private keychain for this build.
+    public var privateKeychain: BitkitPrivateKeychain {
+        BitkitPrivateKeychain(keychain: keychain, accessGroup: network.bitkitPrivateGroup)
+    }
+
+    /// Runs one user action and returns the screen it leaves.
+    public func send(_ action: BitkitAction) throws -> BitkitOutcome {
+        try sandbox.withMainActor { lock in
+            let runtime = try BitkitRuntime(app: self, lock: lock)
+            try runtime.run(action)
+            return runtime.outcome()
+        }
+    }
+
+    /// The full state dump (`state --json`): what is stored where, and the app's memory.
+    public func state() throws -> BitkitStateSnapshot {
+        try BitkitStateSnapshot.inspect(self)
+    }
+
+    /// The Pubky part of a metadata backup taken now (spec/02 §20). Never contains a secret.
+    public func backupSnapshot() throws -> BackupDocument {
+        try sandbox.withMainActor { _ in
+            let defaults = try sandbox.load(BitkitDefaults.self, "defaults") ?? BitkitDefaults()
+            if defaults.reference != nil { return BackupDocument(pubkySession: nil) }
+            let hasKey = (try? privateKeychain.hasValue(BitkitPrivateKeychain.Key.secretKey)) ?? false
+            return BackupDocument(pubkySession: hasKey ? .localSeed : nil)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import AppSupport
+import Device
+
+/// What the running app keeps in memory (spec/02 §4), persisted as the sandbox document `memory`
+/// while Bitkit runs. `kill` deletes it; persistent stores stay.
+public struct BitkitMemory: Codable, Sendable, Equatable {
+    /// Distinguishes launches, so a process paused across a kill + relaunch knows its app is gone.
+    public var launchID: UInt64
+    /// The build network the process was launched with (an update-install restarts the app).
+    public var network: BitcoinNetwork
+    public var inForeground: Bool
+    /// `home`, or `onboarding` while no wallet exists.
+    public var root: BitkitRoute
+    /// The navigation path above the root.
+    public var path: [BitkitRoute]
+    public var sheet: BitkitSheet?
+
+    public var authState: AuthState
+    /// `pubky<z32>` or nil.
+    public var publicKey: String?
+    public var profile: ProfileSummary?
+    public var isLoadingProfile: Bool
+    public var isInitialized: Bool
+    public var initializationErrorMessage: String?
+    public var sessionRestorationFailed: Bool
+    public var adoptedSourceLost: Bool
+    public var cachedName: String?
+    public var cachedImageUri: String?
+    public var isProfileSetupPending: Bool
+    /// The running adoption, if any (`isAdoptingRingIdentity`).
+    public var adoption: InFlightMarker?
+    /// A running signup approval.
+    public var signup: InFlightMarker?
+    /// Bumped by clearLocalState: late results of running adoptions and restores are discarded.
+    public var sessionGeneration: Int
+    /// The homeserver of the live session (the SDK's in-memory session), never its secret.
+    public var sessionHomeserver: String?
+
+    public var choice: PubkyChoiceList?
+    public var createProfile: CreateProfileForm?
+    /// Toasts raised by the last action, in order.
+    public var toasts: [Toast]
+
+    public init(launchID: UInt64, network: BitcoinNetwork) {
+        self.launchID = launchID
+        self.network = network
+        inForeground = true
+        root = .home
+        path = []
+        authState = .idle
+        isLoadingProfile = false
+        isInitialized = false
+        sessionRestorationFailed = false
+        adoptedSourceLost = false
+        isProfileSetupPending = false
+        sessionGeneration = 0
+        toasts = []
+    }
+
+    /// The route on top.
+    public var top: BitkitRoute { path.last ?? root }
+
+    /// Root first, as printed: `["home", "settings"]`.
+    public var stack: [String] { ([root] + path).map(\.rawValue) }
+
+    /// Whether an adoption runs in a live process.
+    public var isAdoptingRingIdentity: Bool { adoption?.isAlive ?? false }
+}

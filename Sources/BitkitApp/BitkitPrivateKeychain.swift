@@ -1,0 +1,93 @@
+import Device
+import Keychain
+
+/// Bitkit's private keychain group (spec/01 §12): `AfterFirstUnlockThisDeviceOnly`, never
+/// synchronizable, one item per key name. Save refuses to overwrite; upsert updates in place or
+/// saves; delete treats not-found as success; load returns nil only for not-found.
+public struct BitkitPrivateKeychain: Sendable {
+    /// The key names Bitkit uses.
+    public enum Key {
+        public static let mnemonic = "bip39_mnemonic_0"
+        public static let passphrase = "bip39_passphrase_0"
+        public static let secretKey = "pubky_secret_key"
+        public static let session = "paykit_session"
+        public static let all = [mnemonic, passphrase, secretKey, session]
+    }
+
+    /// The service Bitkit writes its private items under (simulator-defined: the bundle id). Reads
+    /// and deletes match any service, so items seeded with another service are still found.
+    public static let service = "to.bitkit"
+
+    public let keychain: Keychain
+    /// `KYH47R284B.to.bitkit[.network]`.
+    public let accessGroup: String
+
+    public init(keychain: Keychain, accessGroup: String) {
+        self.keychain = keychain
+        self.accessGroup = accessGroup
+    }
+
+    private func query(_ key: String?) -> KeychainQuery {
+        KeychainQuery(service: nil, account: key, accessGroup: accessGroup)
+    }
+
+    /// The text stored under `key`; nil when absent.
+    public func load(_ key: String) throws(PrivateKeychainError) -> String? {
+        let result = keychain.copyMatching(query(key), limit: .one, returnData: true)
+        if result.status == .itemNotFound { return nil }
+        guard result.status == .success, let item = result.items.first else {
+            throw .status(operation: "load", key: key, result.status)
+        }
+        guard let text = String(validating: item.data, as: UTF8.self) else { throw .undecodable(key: key) }
+        return text
+    }
+
+    /// Whether `key` holds a non-empty value.
+    public func hasValue(_ key: String) throws(PrivateKeychainError) -> Bool {
+        !(try load(key) ?? "").isEmpty
+    }
+
+    /// Adds `key`; an existing item is an error (duplicate).
+    public func save(_ key: String, _ value: String) throws(PrivateKeychainError) {
+        let status = keychain.add(newItem(key, value))
+        guard status == .success else { throw .status(operation: "save", key: key, status) }
+    }
+
+    /// Updates `key` in place, or adds it when absent.
+    public func upsert(_ key: String, _ value: String) throws(PrivateKeychainError) {
+        let updated = keychain.update(query(key), data: Array(value.utf8))
+        if updated == .success { return }
+        guard updated == .itemNotFound else { throw .status(operation: "update", key: key, updated) }
+        try save(key, value)
+    }
+
+    /// Deletes `key`; not-found counts as done.
+    public func delete(_ key: String) throws(PrivateKeychainError) {
+        let status = keychain.delete(query(key))
+        guard status == .success || status == .itemNotFound else {
+            throw .status(operation: "delete", key: key, status)
+        }
+    }
+
+    /// Deletes every item of this private group, one account at a time (never another group).
+    /// Returns the accounts it deleted; an enumeration failure other than not-found throws.
+    @discardableResult
+    public func wipe() throws(PrivateKeychainError) -> [String] {
+        let result = keychain.copyMatching(query(nil), limit: .all, returnData: false)
+        if result.status == .itemNotFound { return [] }
+        guard result.status == .success else { throw .status(operation: "list", key: "*", result.status) }
+        var deleted: [String] = []
+        var seen = Set<String>()
+        for item in result.items where seen.insert(item.account).inserted {
+            try delete(item.account)
+            deleted.append(item.account)
+        }
+        return deleted
+    }
+
+    private func newItem(_ key: String, _ value: String) -> NewKeychainItem {
+        NewKeychainItem(
+            accessGroup: accessGroup, service: Self.service, account: key, data: Array(value.utf8),
+            accessibility: .afterFirstUnlockThisDeviceOnly, synchronizable: false)
+    }
+}

@@ -1,0 +1,119 @@
+import AppSupport
+import Device
+
+extension BitkitRuntime {
+    /// The refusal shown when the Paykit UI toggle hides a screen (spec/02 §2, assumed wording).
+    static func paykitUIOffNotice(_ route: BitkitRoute) -> String {
+        "\(route.title.replacingOccurrences(of: "\n", with: " ")) is unavailable: the Paykit UI is off "
+            + "(Dev Settings; `bitkit-sim settings dev paykit-ui on`)."
+    }
+
+    func goHome() {
+        memory.sheet = nil
+        setPath([])
+    }
+
+    /// Closes a sheet, else pops one screen; a screen that appears again runs its appear hook.
+    func goBack() {
+        if memory.sheet != nil {
+            memory.sheet = nil
+            return
+        }
+        guard !memory.path.isEmpty else {
+            notice("Already at the root screen.")
+            return
+        }
+        var path = memory.path
+        path.removeLast()
+        setPath(path)
+        if memory.top == .pubkyChoice { try? appearPubkyChoice() }
+    }
+
+    /// Opens a route the way the app's own buttons do. `profile` applies spec/02 §10; screens the
+    /// Paykit UI toggle hides are refused while it is off; wallet routes need a wallet.
+    func open(_ route: BitkitRoute) throws {
+        if route.needsPaykitUI, !defaults.paykitUIEnabled {
+            notice(Self.paykitUIOffNotice(route))
+            return
+        }
+        if memory.root == .onboarding, !route.isRoot {
+            notice("There is no wallet yet: create or restore one first (`bitkit-sim wallet create`).")
+            return
+        }
+        switch route {
+        case .home:
+            goHome()
+        case .onboarding:
+            notice("Onboarding is shown only while no wallet exists.")
+        case .profile:
+            try openProfile()
+        default:
+            try push(route)
+        }
+    }
+
+    /// spec/02 §10: Profile when an identity exists, else the intro until seen, else Pubky Choice.
+    func openProfile() throws {
+        if !defaults.paykitUIEnabled {
+            notice(Self.paykitUIOffNotice(.profile))
+            return
+        }
+        if hasExistingIdentity() {
+            try push(.profile)
+        } else if !defaults.profileIntroSeen {
+            try push(.profileIntro)
+        } else {
+            try push(.pubkyChoice)
+        }
+    }
+
+    /// Pushes `route` (nothing when it is already on top) and runs its appear hook.
+    func push(_ route: BitkitRoute) throws {
+        memory.sheet = nil
+        guard memory.top != route else {
+            try appear(route)
+            return
+        }
+        setPath(memory.path + [route])
+        try appear(route)
+    }
+
+    /// What a screen does when it appears.
+    func appear(_ route: BitkitRoute) throws {
+        switch route {
+        case .pubkyChoice: try appearPubkyChoice()
+        case .createProfile: try appearCreateProfile()
+        case .profile:
+            if memory.authState == .authenticated, memory.profile == nil, let key = memory.publicKey {
+                try loadProfileInBackground(pubky: String(key.dropFirst(5)), checkpoint: "bitkit.profile.before-load")
+            }
+        default: break
+        }
+    }
+
+    /// The screen's continue action.
+    func continueFlow() throws {
+        switch memory.top {
+        case .profileIntro:
+            try updateDefaults { $0.profileIntroSeen = true }
+            setPath(Array(memory.path.dropLast()) + [.pubkyChoice])
+            try appearPubkyChoice()
+        case .payContacts, .contactImportOverview:
+            try push(.profile)
+        default:
+            notice("This screen has no continue action.")
+        }
+    }
+
+    /// Profile → Edit.
+    func openEditProfile() throws {
+        if memory.top != .profile, memory.top != .editProfile {
+            try openProfile()
+        }
+        switch memory.top {
+        case .editProfile: return
+        case .profile: try push(.editProfile)
+        default: notice("Profile → Edit needs an identity; Profile shows \(memory.top.rawValue) instead.")
+        }
+    }
+}

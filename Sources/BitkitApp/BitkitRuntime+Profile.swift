@@ -1,0 +1,86 @@
+import AppSupport
+import Device
+
+extension BitkitRuntime {
+    /// Edit → Delete Profile (spec/02 §17): the `Delete Profile?` dialog, or with `confirm` the
+    /// deletion: private endpoints (best effort), the profile document (not-found counts as done),
+    /// the sharing flags, then Disconnect.
+    func deleteProfile(confirm: Bool) throws {
+        if !confirm || memory.sheet != .confirmDelete {
+            if memory.top != .editProfile { try openEditProfile() }
+            guard current != nil, memory.top == .editProfile else { return }
+        }
+        guard confirm else {
+            memory.sheet = .confirmDelete
+            return
+        }
+        memory.sheet = nil
+        try suspend("bitkit.delete.before-delete-profile")
+        do {
+            try withSession { session in
+                _ = try? network("remove-endpoints") { backend throws(ServiceFailure) in
+                    try backend.removeEndpoints(session: session, privateOnes: true)
+                }
+                try network("delete-profile") { backend throws(ServiceFailure) in
+                    try backend.deleteProfile(session: session)
+                }
+            }
+        } catch let error where error is ServiceFailure || error is BitkitFailure || error is PrivateKeychainError {
+            toast(Toast(.error, BitkitTexts.deleteErrorTitle, BitkitTexts.deleteErrorDescription))
+            return
+        }
+        try updateDefaults { $0.clearPaykitSharing() }
+        try performDisconnect()
+    }
+
+    /// Profile → Disconnect (spec/02 §17): the `Disconnect Profile` dialog, or with `confirm` the
+    /// disconnect itself.
+    func disconnect(confirm: Bool) throws {
+        if !confirm || memory.sheet != .confirmDisconnect {
+            if memory.top != .profile {
+                memory.sheet = nil
+                try openProfile()
+            }
+            guard current != nil, memory.top == .profile else {
+                if notices.isEmpty { notice("Disconnect is on Profile, which needs an identity.") }
+                return
+            }
+        }
+        guard confirm else {
+            memory.sheet = .confirmDisconnect
+            return
+        }
+        memory.sheet = nil
+        try performDisconnect()
+    }
+
+    /// Public endpoints removed (best effort), the session signed out at the homeserver, then the
+    /// local state cleared. A failed sign-out changes nothing locally and is shown.
+    func performDisconnect() throws {
+        try suspend("bitkit.disconnect.before-sign-out")
+        let hasSession = (try? store.hasValue(Key.session)) ?? false
+        if hasSession {
+            do {
+                let session = try liveSession()
+                _ = try? network("remove-endpoints") { backend throws(ServiceFailure) in
+                    try backend.removeEndpoints(session: session, privateOnes: false)
+                }
+                try network("sign-out") { backend throws(ServiceFailure) in try backend.signOut(session) }
+            } catch let failure as ServiceFailure where failure.isNotFound || failure.status == 401 {
+                // The session is already gone on the server: nothing left to end there.
+            } catch let failure as ServiceFailure {
+                toast(Toast(.error, BitkitTexts.disconnectErrorTitle, failure.reason))
+                return
+            } catch let failure as BitkitFailure {
+                toast(Toast(.error, BitkitTexts.disconnectErrorTitle, failure.description))
+                return
+            }
+        }
+        guard current != nil else { throw Terminated() }
+        clearAuthenticatedState()
+        try clearLocalState(checkpoint: "bitkit.disconnect.before-remove-own")
+        memory.createProfile = nil
+        memory.sheet = nil
+        setPath([])
+    }
+}

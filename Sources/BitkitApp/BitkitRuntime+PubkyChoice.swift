@@ -1,0 +1,189 @@
+import AppSupport
+import Device
+import PubkyCrypto
+import PubkyProtocol
+
+extension BitkitRuntime {
+    /// spec/02 §11 on appear: list Ring's pubkys, then fetch each row's profile in the background
+    /// (any error → no profile; profiles of pubkys no longer listed are dropped).
+    func appearPubkyChoice() throws {
+        let pubkys = shared.list()
+        memory.choice = PubkyChoiceList(pubkys: pubkys)
+        guard !pubkys.isEmpty else { return }
+        try suspend("bitkit.choice.before-profile-fetch")
+        var names: [String: String] = [:]
+        for pubky in Set(pubkys) {
+            guard PublicKey(z32: pubky) != nil else { continue }
+            if let found = try? network(
+                "profile-read", { backend throws(ServiceFailure) in try backend.profile(of: pubky) }),
+                case let name = found.name, !name.isEmpty
+            {
+                names[pubky] = name
+            }
+        }
+        guard var choice = memory.choice else { return }
+        choice.names = names.filter { choice.pubkys.contains($0.key) }
+        memory.choice = choice
+    }
+
+    /// `pick`: from another screen Profile opens first (which shows Pubky Choice); then the row is
+    /// tapped (spec/02 §12).
+    func pick(_ target: BitkitAction.RowTarget) throws {
+        if memory.top != .pubkyChoice {
+            memory.sheet = nil
+            try openProfile()
+            if current != nil, memory.top == .profileIntro { try continueFlow() }
+        }
+        guard current != nil else { throw Terminated() }
+        guard memory.top == .pubkyChoice else {
+            if notices.isEmpty {
+                notice(
+                    "Pubky Choice is not shown (Profile opens \(memory.top.rawValue): Bitkit already has an identity).")
+            }
+            return
+        }
+        let listed = memory.choice?.pubkys ?? []
+        let pubky: String
+        switch target {
+        case .index(let index):
+            guard listed.indices.contains(index - 1) else {
+                throw BitkitAppError.invalidArgument(
+                    "Pubky Choice has \(listed.count) Ring row(s); there is no row #\(index).")
+            }
+            pubky = listed[index - 1]
+        case .pubky(let text):
+            let bare = PubkyKey.isPrefixed(text) ? String(text.dropFirst(5)) : text
+            guard let match = listed.first(where: { $0 == text || $0 == bare }) else {
+                throw BitkitAppError.invalidArgument(
+                    listed.isEmpty
+                        ? "Pubky Choice lists no Ring pubkys; it shows only the create card."
+                        : "No Pubky Choice row for \(text); rows: \(listed.joined(separator: ", ")).")
+            }
+            pubky = match
+        }
+        try adopt(pubky)
+    }
+
+    /// The adoption of Ring pubky `listed` (spec/02 §12).
+    func adopt(_ listed: String) throws {
+        // 1. In-flight guard: nothing changes, nothing is read.
+        if memory.isAdoptingRingIdentity {
+            failAdoption(BitkitTexts.authenticationFailed(BitkitTexts.adoptionInProgress))
+            return
+        }
+        memory.adoption = InFlightMarker(subject: listed)
+        let generation = memory.sessionGeneration
+        do {
+            try runAdoption(listed, generation: generation)
+        } catch let failure as BitkitFailure {
+            current?.adoption = nil
+            failAdoption(failure.description)
+        } catch let discarded as DiscardedResult {
+            _ = discarded
+            current?.adoption = nil
+        } catch {
+            current?.adoption = nil
+            throw error
+        }
+    }
+
+    /// A late result of an adoption overtaken by a sign-out, reset or source loss: dropped silently.
+    struct DiscardedResult: Error {}
+
+    private func runAdoption(_ listed: String, generation: Int) throws {
+        try suspend("bitkit.pick.before-read")
+        // 2. Just-in-time read with Bitkit's validation.
+        guard let secret = shared.loadSecret(sourceApp: SharedContract.ringSourceApp, pubky: listed),
+            let pair = Ed25519KeyPair(secretHex: secret)
+        else {
+            throw BitkitFailure(BitkitTexts.authenticationFailed(BitkitTexts.ringKeyUnavailable))
+        }
+        // 3. The reference is set before signing in, so activation never stores the secret.
+        let previous = defaults.reference
+        let reference = AdoptedReference(sourceApp: SharedContract.ringSourceApp, pubky: listed)
+        try updateDefaults { $0.reference = reference }
+        do {
+            let session = try signInOrSignUp(pair, generation: generation)
+            try checkGeneration(generation)
+            do {
+                try activate(session, localSecret: nil)
+            } catch {
+                throw BitkitFailure(BitkitTexts.authenticationFailed("\(error)"))
+            }
+        } catch let error where error is BitkitFailure || error is DiscardedResult {
+            // 6. Rollback: the reference goes back only if it is still ours.
+            if current != nil, defaults.reference == reference { try updateDefaults { $0.reference = previous } }
+            throw error
+        }
+        // 7. Completion.
+        memory.publicKey = "pubky" + pair.pubky
+        memory.authState = .authenticated
+        memory.profile = nil
+        try updateDefaults { $0.set(BitkitDefaults.Key.backupChanged, true) }
+        try suspend("bitkit.pick.before-profile-fetch")
+        try checkGeneration(generation)
+        let profile =
+            (try? network("profile-read") { backend throws(ServiceFailure) in try backend.profile(of: pair.pubky) })
+            ?? nil
+        let follows =
+            profile == nil
+            ? false
+            : ((try? network("follows-read") { backend throws(ServiceFailure) in
+                try backend.hasFollows(pubky: pair.pubky)
+            }) ?? false)
+        try checkGeneration(generation)
+        memory.adoption = nil
+        memory.profile = profile
+        memory.isProfileSetupPending = profile == nil
+        memory.cachedName = profile?.name
+        try updateDefaults {
+            $0.profileSetupPending = profile == nil
+            $0.cachedName = profile?.name
+        }
+        // 8. Navigation.
+        if profile == nil {
+            try push(.createProfile)
+        } else {
+            setPath([follows ? .contactImportOverview : .payContacts])
+        }
+    }
+
+    /// 5. Sign in; on failure sign up through Homegate only when the network confirms "no record".
+    private func signInOrSignUp(_ pair: Ed25519KeyPair, generation: Int) throws -> PubkySession {
+        try suspend("bitkit.pick.before-sign-in")
+        try checkGeneration(generation)
+        let signInError: ServiceFailure
+        do {
+            return try network("sign-in") { backend throws(ServiceFailure) in try backend.signIn(keyPair: pair) }
+        } catch {
+            signInError = error
+        }
+        try suspend("bitkit.pick.before-record-check")
+        try checkGeneration(generation)
+        let check = try? network("record-check") { backend throws(ServiceFailure) in
+            try backend.recordCheck(pubky: pair.pubky)
+        }
+        guard check == .notFound else {
+            // A record exists, or the check could not conclude: signing up could replace it.
+            throw BitkitFailure(BitkitTexts.authenticationFailed(signInError.reason))
+        }
+        try suspend("bitkit.pick.before-sign-up")
+        try checkGeneration(generation)
+        do {
+            return try network("sign-up") { backend throws(ServiceFailure) in
+                try backend.signUpThroughHomegate(keyPair: pair)
+            }
+        } catch {
+            throw BitkitFailure(BitkitTexts.authenticationFailed(error.reason))
+        }
+    }
+
+    private func checkGeneration(_ generation: Int) throws {
+        guard let current else { throw Terminated() }
+        guard current.sessionGeneration == generation else { throw DiscardedResult() }
+    }
+
+    private func failAdoption(_ description: String) {
+        toast(Toast(.error, BitkitTexts.adoptErrorTitle, description))
+    }
+}

@@ -1,0 +1,175 @@
+import AppSupport
+import PubkyProtocol
+
+/// Builds the `Screen` Bitkit shows from its memory and defaults.
+struct BitkitScreenRenderer {
+    let runtime: BitkitRuntime
+    let memory: BitkitMemory
+
+    func screen() -> Screen {
+        let route = memory.top
+        var screen = Screen(
+            app: "bitkit", route: route.rawValue, title: route.title, toasts: runtime.raised, stack: memory.stack)
+        switch route {
+        case .onboarding:
+            screen.texts = ["No wallet on this device."]
+            screen.buttons = [
+                Screen.Button(id: "OnboardingCreateWallet", label: "Create New Wallet"),
+                Screen.Button(id: "OnboardingRestoreWallet", label: "Restore Wallet"),
+            ]
+        case .home:
+            screen.buttons = homeButtons()
+        case .settings:
+            screen.buttons = [
+                Screen.Button(id: "DevSettings", label: "Dev Settings"),
+                Screen.Button(id: "ResetAndRestore", label: "Reset Wallet"),
+            ]
+        case .devSettings:
+            screen.texts = [
+                "Paykit UI: " + (runtime.defaults.paykitUIEnabled ? "on" : "off"),
+                "Profile intro: " + (runtime.defaults.profileIntroSeen ? "seen" : "not seen"),
+            ]
+        case .profileIntro:
+            screen.texts = ["Set up your pubky profile to pay your contacts."]
+            screen.buttons = [Screen.Button(id: "ProfileIntroContinue", label: BitkitTexts.continueLabel)]
+        case .pubkyChoice:
+            fillPubkyChoice(&screen)
+        case .createProfile:
+            fillCreateProfile(&screen)
+        case .profile:
+            fillProfile(&screen)
+        case .editProfile:
+            screen.texts = [memory.publicKey ?? ""].filter { !$0.isEmpty } + profileTexts()
+            screen.buttons = [Screen.Button(id: "ProfileDelete", label: BitkitTexts.deleteProfile)]
+        case .payContacts, .contactImportOverview:
+            screen.buttons = [Screen.Button(id: "PayContactsContinue", label: BitkitTexts.continueLabel)]
+        default:
+            break
+        }
+        screen.sheet = sheet()
+        return screen
+    }
+
+    private func homeButtons() -> [Screen.Button] {
+        var buttons = [
+            Screen.Button(id: "Send", label: "Send"), Screen.Button(id: "Receive", label: "Receive"),
+            Screen.Button(id: "Scan", label: "Scan"), Screen.Button(id: "Settings", label: "Settings"),
+        ]
+        if runtime.defaults.paykitUIEnabled { buttons.append(Screen.Button(id: "Profile", label: "Profile")) }
+        return buttons
+    }
+
+    private func fillPubkyChoice(_ screen: inout Screen) {
+        let choice = memory.choice ?? PubkyChoiceList(pubkys: [])
+        let busy = memory.isAdoptingRingIdentity
+        if choice.pubkys.isEmpty {
+            screen.texts = [BitkitTexts.choiceDescription]
+            screen.rows = [
+                Screen.Row(
+                    id: BitkitTexts.choiceCreateID, title: BitkitTexts.choiceCreate,
+                    caption: BitkitTexts.choiceCreateCaption)
+            ]
+        } else {
+            screen.texts = [BitkitTexts.choiceDescriptionRing]
+            screen.rows = choice.pubkys.map { pubky in
+                let truncated = PubkyKey.bitkitTruncated(pubky)
+                let name = choice.names[pubky].flatMap { $0.isEmpty ? nil : $0 }
+                return Screen.Row(
+                    id: BitkitTexts.choiceRingID(pubky), title: name ?? truncated, caption: truncated.uppercased(),
+                    disabled: busy)
+            }
+        }
+    }
+
+    private func fillCreateProfile(_ screen: inout Screen) {
+        guard let form = memory.createProfile else {
+            screen.texts = [BitkitTexts.derivingKeys]
+            return
+        }
+        screen.title = form.restoring ? BitkitTexts.restoreNavTitle : BitkitTexts.createNavTitle
+        var texts = [form.shownPubky]
+        if form.lookup == .loading { texts.append(BitkitTexts.derivingKeys) }
+        texts.append("Name: \(form.profile.name)")
+        texts.append("Bio: \(form.profile.bio)")
+        screen.texts = texts
+        let empty = form.profile.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+        screen.buttons = [Screen.Button(id: BitkitTexts.createProfileSaveID, label: "Save", disabled: empty)]
+    }
+
+    private func fillProfile(_ screen: inout Screen) {
+        screen.texts = [memory.publicKey].compactMap { $0 } + profileTexts()
+        var buttons = [Screen.Button(id: "ProfileEdit", label: "Edit")]
+        if memory.isProfileSetupPending {
+            buttons.append(Screen.Button(id: "ProfileFinish", label: BitkitTexts.finishProfile))
+        }
+        buttons.append(Screen.Button(id: "ProfileDisconnect", label: BitkitTexts.signOut))
+        screen.buttons = buttons
+    }
+
+    private func profileTexts() -> [String] {
+        if let profile = memory.profile {
+            return [profile.name] + (profile.bio.isEmpty ? [] : [profile.bio])
+        }
+        return memory.cachedName.map { [$0] } ?? []
+    }
+
+    private func sheet() -> Screen.Sheet? {
+        switch memory.sheet {
+        case .authApproval(_, let capabilities, let phase)?:
+            if phase == .success {
+                return Screen.Sheet(
+                    id: "pubky-auth-approval", title: BitkitTexts.approvalSuccessTitle,
+                    buttons: [Screen.Button(id: "PubkyAuthClose", label: BitkitTexts.close)])
+            }
+            let rows = CapabilityDisplay.bitkitRows(capabilities).enumerated().map { index, row in
+                Screen.Row(id: "PubkyAuthCapability_\(index + 1)", title: row.path, caption: row.access)
+            }
+            return Screen.Sheet(
+                id: "pubky-auth-approval", title: BitkitTexts.approvalSheetTitle, rows: rows,
+                buttons: authorizeButtons(phase))
+        case .authSignup(_, let homeserver, let phase)?:
+            if phase == .success {
+                return Screen.Sheet(
+                    id: "pubky-auth-signup", title: BitkitTexts.approvalSuccessTitle,
+                    buttons: [Screen.Button(id: "PubkyAuthClose", label: BitkitTexts.close)])
+            }
+            return Screen.Sheet(
+                id: "pubky-auth-signup", title: BitkitTexts.signupSheetTitle,
+                texts: [BitkitTexts.homeserver, homeserver, BitkitTexts.signupDescription],
+                buttons: authorizeButtons(phase))
+        case .confirmDelete?:
+            return Screen.Sheet(
+                id: "delete-profile-confirm", title: BitkitTexts.deleteTitle,
+                buttons: [
+                    Screen.Button(id: "DeleteProfileConfirm", label: BitkitTexts.deleteConfirm),
+                    Screen.Button(id: "DeleteProfileCancel", label: BitkitTexts.cancel),
+                ])
+        case .confirmDisconnect?:
+            return Screen.Sheet(
+                id: "disconnect-profile-confirm", title: BitkitTexts.signOutTitle,
+                texts: [BitkitTexts.signOutDescription],
+                buttons: [
+                    Screen.Button(id: "DisconnectConfirm", label: BitkitTexts.signOut),
+                    Screen.Button(id: "DisconnectCancel", label: BitkitTexts.cancel),
+                ])
+        case .confirmReset?:
+            return Screen.Sheet(
+                id: "reset-confirm", title: BitkitTexts.resetTitle, texts: [BitkitTexts.resetDescription],
+                buttons: [
+                    Screen.Button(id: "ResetConfirm", label: BitkitTexts.resetConfirm),
+                    Screen.Button(id: "ResetCancel", label: BitkitTexts.cancel),
+                ])
+        case nil:
+            return nil
+        }
+    }
+
+    private func authorizeButtons(_ phase: BitkitSheet.Phase) -> [Screen.Button] {
+        let busy = phase == .authorizing
+        return [
+            Screen.Button(
+                id: "PubkyAuthAuthorize", label: busy ? BitkitTexts.authorizing : BitkitTexts.authorize, disabled: busy),
+            Screen.Button(id: "PubkyAuthCancel", label: BitkitTexts.cancel),
+        ]
+    }
+}

@@ -1,0 +1,86 @@
+/// Every user-visible string of spec/02 §24, verbatim, plus the simulator's own assumed texts
+/// (marked). Screens and toasts use only these.
+public enum BitkitTexts {
+    // MARK: spec/02 §24
+    public static let profileNavTitle = "Profile"
+    /// `profile__choice_title` with its accent tags removed (the CLI keeps the line break).
+    public static let choiceTitle = "Enter the\nfreedom web"
+    public static let choiceDescription = "Create a new pubky and profile in Bitkit."
+    public static let choiceDescriptionRing = "Use an existing pubky from Pubky Ring."
+    public static let choiceCreate = "Create profile with Bitkit"
+    /// `profile__choice_create_caption` (`New pubky`), shown uppercased.
+    public static let choiceCreateCaption = "New pubky".uppercased()
+    public static let adoptErrorTitle = "Could Not Use Pubky"
+    public static let sourceLostTitle = "Profile Disconnected"
+    public static let sourceLostDescription =
+        "The pubky you used from Pubky Ring is no longer available on this device."
+    public static let sessionExpiredTitle = "Profile Disconnected"
+    public static let sessionExpiredDescription =
+        "Your profile session has expired. Please reconnect to restore your profile."
+    public static let derivingKeys = "Deriving your keys…"
+    public static let createNavTitle = "Create Profile"
+    public static let restoreNavTitle = "Restore Profile"
+    public static let createErrorTitle = "Profile Error"
+    public static let signOut = "Disconnect"
+    public static let signOutTitle = "Disconnect Profile"
+    public static let signOutDescription =
+        "This will disconnect your Pubky profile from Bitkit. You can reconnect at any time."
+    public static let deleteTitle = "Delete Profile?"
+    public static let deleteConfirm = "Yes, Delete"
+    public static let deleteErrorTitle = "Unable to Delete Profile"
+    public static let deleteErrorDescription =
+        "We couldn't delete your profile data. Retry, or disconnect this pubky from Bitkit."
+    public static let alreadySignedIn = "Already signed in"
+    public static let noIdentityTitle = "Pubky Identity Required"
+    public static let noIdentityDescription = "Create a Pubky identity in your profile to approve auth requests."
+    public static let useRingTitle = "Use Pubky Ring"
+    public static let useRingDescription =
+        "Bitkit can't read the key for this pubky from Pubky Ring. Open Pubky Ring to approve this request."
+    public static let invalidRequest = "Invalid auth request"
+    public static let invalidRequestToastID = "PubkyAuthInvalidRequestToast"
+    public static let approvalFailed = "Authorization Failed"
+    public static let authorizing = "Authorizing..."
+    public static let homeserver = "Homeserver"
+    public static let signupDescription =
+        "Create a new Pubky identity on this homeserver. Only continue if you trust it."
+    public static let wipedTitle = "Wallet Data Deleted"
+    public static let wipedMessage = "Bitkit has been reset and all wallet data has been deleted."
+
+    // MARK: Error descriptions (spec/02 §24)
+    public static let ringKeyUnavailable = "Pubky Ring key unavailable"
+    public static let adoptionInProgress = "Pubky Ring sign-in already in progress"
+    public static let mnemonicNotFound = "Mnemonic not found"
+    public static let invalidPublicKey = "Invalid Pubky public key"
+    public static let failedToGenerateAuthURL = "Failed to generate auth URL"
+    public static let noActiveSession = "No active Pubky session"
+    public static let profileNotFound = "Profile not found"
+
+    /// `Authentication failed: <reason>` (assumed formatting, spec/02 §12).
+    public static func authenticationFailed(_ reason: String) -> String { "Authentication failed: \(reason)" }
+
+    // MARK: Accessibility ids (spec/02 §24)
+    public static let choiceCreateID = "PubkyChoiceCreate"
+    public static func choiceRingID(_ pubky: String) -> String { "PubkyChoiceRing_\(pubky)" }
+    public static let createProfileSaveID = "CreateProfileSave"
+
+    // MARK: Simulator-defined (assumed) texts
+    /// The scanner's generic "unrecognised code" error (its real text is outside spec/02).
+    public static let scannerErrorTitle = "Unable To Interpret Provided Data"
+    public static let scannerErrorDescription = "Bitkit could not recognise this code."
+    public static let approvalSheetTitle = "Authorization Request"
+    public static let signupSheetTitle = "Create Pubky Identity"
+    public static let approvalSuccessTitle = "Authorization Successful"
+    public static let authorize = "Authorize"
+    public static let cancel = "Cancel"
+    public static let close = "Close"
+    public static let resetTitle = "Reset Wallet?"
+    public static let resetDescription =
+        "This deletes your wallet and Bitkit's data on this device. Make sure you have your recovery phrase."
+    public static let resetConfirm = "Reset Wallet"
+    public static let finishProfile = "Finish profile"
+    public static let editProfile = "Edit Profile"
+    public static let deleteProfile = "Delete Profile"
+    public static let continueLabel = "Continue"
+    public static let restoreFailedTitle = "Backup Restore Failed"
+    public static let disconnectErrorTitle = "Profile Error"
+}
