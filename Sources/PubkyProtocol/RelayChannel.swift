@@ -28,6 +28,13 @@ public enum RelayChannel {
     return nonce + SecretBox.seal(plaintext, key: secret, nonce: nonce)
   }
 
+  /// Encrypts `plaintext` with a fresh nonce drawn from `random`.
+  public static func seal(
+    _ plaintext: [UInt8], secret: [UInt8], random: inout some RandomSource
+  ) throws(RelayChannelError) -> [UInt8] {
+    try seal(plaintext, secret: secret, nonce: random.bytes(nonceLength))
+  }
+
   /// Decrypts a body; an empty body is an empty plaintext, 1–23 bytes are an error.
   public static func open(_ body: [UInt8], secret: [UInt8]) throws(RelayChannelError) -> [UInt8] {
     guard secret.count == SecretBox.keyLength else { throw .invalidSecret }

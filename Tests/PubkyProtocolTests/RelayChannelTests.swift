@@ -77,3 +77,14 @@ private let nonce = (0..<24).map { UInt8($0) }
     try RelayChannel.seal([1], secret: try linkSecret(), nonce: [0])
   }
 }
+
+@Test func randomNonceBodiesDifferButOpen() throws {
+  var random = SeededRandom(seed: 42)
+  let secret = try linkSecret()
+  let first = try RelayChannel.seal([1, 2, 3], secret: secret, random: &random)
+  let second = try RelayChannel.seal([1, 2, 3], secret: secret, random: &random)
+  #expect(first.count == 24 + 16 + 3)
+  #expect(first != second)
+  #expect(try RelayChannel.open(first, secret: secret) == [1, 2, 3])
+  #expect(try RelayChannel.open(second, secret: secret) == [1, 2, 3])
+}
