@@ -1,4 +1,5 @@
 import Foundation
+import PubkyCrypto
 
 /// An open backend database: the world-level view used by `simctl` (knobs, homeservers, inspection)
 /// and, underneath, by `BackendClient`. One per process; not thread-safe.
@@ -74,5 +75,32 @@ public final class BackendStore {
         try settings.insert(database, now: now)
       }
     }
+  }
+}
+
+extension BackendStore {
+  // MARK: World actions
+
+  /// Mints a fresh signup token valid on `homeserver` (the world action "issue a signup token").
+  public func issueSignupToken(
+    homeserver: String, issuer: String = "simctl", random: inout some RandomSource,
+    now: Date = Date()
+  ) throws(BackendError) -> String {
+    try perform { database in
+      try database.transaction(.immediate) {
+        guard try HomeserverSettings.load(database, pubky: homeserver) != nil else {
+          throw BackendError.invalidInput("homeserver \(homeserver) is not part of this world")
+        }
+        return try SignupTokens.issue(
+          homeserver: homeserver, issuer: issuer, database, now: now.microseconds, random: &random)
+      }
+    }
+  }
+
+  /// Mines `count` regtest blocks; the first confirms every payment waiting in the mempool. Returns
+  /// the new tip height.
+  @discardableResult
+  public func mineBlocks(_ count: Int) throws(BackendError) -> Int {
+    try perform { database in try Ledger.mine(count, database) }
   }
 }

@@ -19,7 +19,7 @@ enum Schema {
     ) WITHOUT ROWID;
     CREATE TABLE accounts(
         homeserver TEXT NOT NULL, pubky TEXT NOT NULL, created_at INTEGER NOT NULL, signup_token TEXT,
-        created_by TEXT NOT NULL, PRIMARY KEY(homeserver, pubky)
+        created_by TEXT NOT NULL, used_bytes INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(homeserver, pubky)
     ) WITHOUT ROWID;
     CREATE TABLE signup_tokens(
         token TEXT PRIMARY KEY, homeserver TEXT NOT NULL, issued_by TEXT NOT NULL,
@@ -34,6 +34,7 @@ enum Schema {
         homeserver TEXT NOT NULL, pubky TEXT NOT NULL, timestamp INTEGER NOT NULL,
         PRIMARY KEY(homeserver, pubky, timestamp)
     ) WITHOUT ROWID;
+    CREATE TABLE token_clock(pubky TEXT PRIMARY KEY, last INTEGER NOT NULL) WITHOUT ROWID;
     CREATE TABLE storage(
         homeserver TEXT NOT NULL, pubky TEXT NOT NULL, path TEXT NOT NULL, data BLOB NOT NULL,
         updated_at INTEGER NOT NULL, updated_by TEXT NOT NULL, PRIMARY KEY(homeserver, pubky, path)
