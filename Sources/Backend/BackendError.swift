@@ -96,7 +96,7 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     case .database(let error):
       return "The backend database failed: \(error.description)"
     case .offline(let app):
-      return "\(app) is offline: the request was not sent."
+      return "The app \(app) is offline, so the request was not sent."
     case .timedOut(let service, let host, let after):
       return "The \(service.displayName) \(host) did not answer within \(Self.seconds(after))."
     case .unreachable(let service, let host):
