@@ -286,22 +286,23 @@ struct GroupFolder {
     }
   }
 
-  /// Takes the next insertion sequence number. The counter is saved before the item is written, so
-  /// a crash in between leaves a gap, never a reused number. A missing or unreadable counter is
+  /// Takes the next insertion sequence number. `.sequence` holds the next number as 20 decimal
+  /// digits and a newline, rewritten in place by one `pwrite` under the exclusive lock (only writers
+  /// read it, and a kill cannot split a single small write). It is saved before the item is written,
+  /// so a crash in between leaves a gap, never a reused number. A missing or unreadable counter is
   /// rebuilt from the highest sequence in the group.
   func nextSequence(decoder: JSONDecoder) throws(KeychainStoreError) -> UInt64 {
     let counterPath = path + "/" + Self.sequenceName
-    var next: UInt64
-    if case .bytes(let bytes) = Posix.readFile(counterPath, cap: 64),
-      let text = String(validatingUTF8Bytes: bytes),
-      let value = UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines)), value > 0
-    {
-      next = value
+    let counter = try Posix.CounterFile(path: counterPath)
+    defer { counter.closeFile() }
+    let next: UInt64
+    if let stored = counter.read(), stored > 0 {
+      next = stored
     } else {
       let found = try find(.everything, temporaries: .removeAll, decoder: decoder)
       next = (found.items.last?.item.sequence ?? 0) + 1
     }
-    try Posix.writeAtomically(Array("\(next + 1)\n".utf8), to: counterPath, durable: durable)
+    try counter.write(next + 1, durable: durable)
     return next
   }
 }

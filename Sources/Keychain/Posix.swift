@@ -205,4 +205,45 @@ enum Posix {
     #endif
     return Date().timeIntervalSince1970 - modified
   }
+
+  /// A small decimal counter file updated in place (see `GroupFolder.nextSequence`).
+  struct CounterFile {
+    private static let width = 20
+    let path: String
+    private let descriptor: Int32
+
+    init(path: String) throws(KeychainStoreError) {
+      self.path = path
+      descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
+      _ = fchmod(descriptor, 0o600)
+    }
+
+    /// The stored value, or nil when the file is empty or does not hold a number.
+    func read() -> UInt64? {
+      var buffer = [UInt8](repeating: 0, count: 64)
+      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+      guard count > 0, let text = String(validatingUTF8Bytes: Array(buffer[0..<count])) else {
+        return nil
+      }
+      return UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    func write(_ value: UInt64, durable: Bool) throws(KeychainStoreError) {
+      let digits = String(value)
+      let bytes = Array(
+        (String(repeating: "0", count: max(0, Self.width - digits.count)) + digits + "\n").utf8)
+      let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+      guard count == bytes.count else { throw .io(operation: "write", path: path, errno: errno) }
+      // Drops whatever longer content a damaged file had after the number.
+      guard ftruncate(descriptor, off_t(bytes.count)) == 0 else {
+        throw .io(operation: "truncate", path: path, errno: errno)
+      }
+      if durable, fsync(descriptor) != 0 { throw .io(operation: "fsync", path: path, errno: errno) }
+    }
+
+    func closeFile() {
+      close(descriptor)
+    }
+  }
 }

@@ -71,10 +71,20 @@ enum Timestamp {
       milliseconds: days * millisecondsPerDay + ((hour * 60 + minute) * 60 + second) * 1000 + milli)
   }
 
+  /// The whole milliseconds `date` has reached: the largest `m` with `makeDate(m) <= date`, so that
+  /// normalizing a normalized date changes nothing despite floating-point rounding.
   private static func milliseconds(_ date: Date) -> Int64 {
-    let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
-    guard value.isFinite else { return value > 0 ? latest : earliest }
-    return Int64(max(Double(earliest), min(Double(latest), value)))
+    let seconds = date.timeIntervalSince1970
+    let estimate = (seconds * 1000).rounded(.down)
+    guard estimate.isFinite else { return estimate > 0 ? latest : earliest }
+    var value = Int64(max(Double(earliest), min(Double(latest), estimate)))
+    while value < latest, makeDate(milliseconds: value + 1).timeIntervalSince1970 <= seconds {
+      value += 1
+    }
+    while value > earliest, makeDate(milliseconds: value).timeIntervalSince1970 > seconds {
+      value -= 1
+    }
+    return value
   }
 
   private static func makeDate(milliseconds: Int64) -> Date {
