@@ -115,6 +115,10 @@ struct GroupFolder {
     // The one sort of the operation; ties (only possible after hand edits) break by location.
     found.items.sort { ($0.item.sequence, $0.path) < ($1.item.sequence, $1.path) }
     found.ignored.sort { ($0.path, $0.reason) < ($1.path, $1.reason) }
+    // A probe of both synchronizable variants meets an unusable service folder twice.
+    found.ignored = found.ignored.enumerated()
+      .filter { $0.offset == 0 || found.ignored[$0.offset - 1] != $0.element }
+      .map(\.element)
     return found
   }
 
@@ -129,8 +133,23 @@ struct GroupFolder {
   private func probe(folder: String, account: String, synchronizable: Bool, decoder: JSONDecoder)
     -> Probe
   {
+    if let unusable = unusableServiceFolder(folder) {
+      return .ignored(unusable, replaceable: false)
+    }
     let fileName = ItemName.itemFileName(account: account, synchronizable: synchronizable)
     return read(folder: folder, fileName: fileName, decoder: decoder)
+  }
+
+  /// Why a service folder must not be entered (a symbolic link, a file), or nil when it is a real
+  /// folder or absent: O_NOFOLLOW only guards the last path component.
+  private func unusableServiceFolder(_ folder: String) -> IgnoredEntry? {
+    let folderPath = path + "/" + folder
+    switch Posix.kind(of: folderPath) {
+    case nil, .directory: return nil
+    case .symbolicLink:
+      return IgnoredEntry(path: folderPath, reason: "symbolic link (never followed)")
+    case .regular, .other: return IgnoredEntry(path: folderPath, reason: "not a folder")
+    }
   }
 
   private func collect(_ probe: Probe, into found: inout Found) {
@@ -174,7 +193,11 @@ struct GroupFolder {
     folder: String, temporaries: TemporaryPolicy, decoder: JSONDecoder, into found: inout Found
   ) throws(KeychainStoreError) {
     let folderPath = path + "/" + folder
-    guard Posix.isDirectory(folderPath) else { return }
+    if let unusable = unusableServiceFolder(folder) {
+      found.ignored.append(unusable)
+      return
+    }
+    guard Posix.kind(of: folderPath) == .directory else { return }
     for (name, kind) in try Posix.listDirectory(folderPath) {
       let entryPath = folderPath + "/" + name
       if name.hasPrefix(Self.temporaryPrefix) {
@@ -264,8 +287,11 @@ struct GroupFolder {
   func write(_ item: KeychainItem) throws(KeychainStoreError) {
     let bytes = ItemFile.encode(item)
     guard bytes.count <= ItemFile.sizeCap else { throw .itemTooLarge(bytes: bytes.count) }
-    let folderPath = path + "/" + ItemName.component(for: item.service)
-    try Posix.makeDirectories(folderPath)
+    let folder = ItemName.component(for: item.service)
+    if let unusable = unusableServiceFolder(folder) {
+      throw .occupied(path: unusable.path, reason: unusable.reason)
+    }
+    try Posix.makeDirectories(path + "/" + folder)
     try Posix.writeAtomically(
       bytes,
       to: itemPath(

@@ -66,7 +66,7 @@ enum Posix {
       case Int32(DT_REG): kind = .regular
       case Int32(DT_DIR): kind = .directory
       case Int32(DT_LNK): kind = .symbolicLink
-      case Int32(DT_UNKNOWN): kind = lstatKind(path + "/" + name)
+      case Int32(DT_UNKNOWN): kind = self.kind(of: path + "/" + name) ?? .other
       default: kind = .other
       }
       entries.append((name, kind))
@@ -74,9 +74,10 @@ enum Posix {
     return entries
   }
 
-  private static func lstatKind(_ path: String) -> EntryKind {
+  /// What `path` itself is (a symbolic link is not followed), or nil when nothing is there.
+  static func kind(of path: String) -> EntryKind? {
     var info = stat()
-    guard lstat(path, &info) == 0 else { return .other }
+    guard lstat(path, &info) == 0 else { return nil }
     switch info.st_mode & S_IFMT {
     case S_IFREG: return .regular
     case S_IFDIR: return .directory
@@ -155,9 +156,16 @@ enum Posix {
       failure = .io(operation: "chmod", path: temporary, errno: errno)
     }
     var written = 0
+    let pause = KeychainTestingHooks.midWritePause
+    var pausedAt = pause > 0 ? bytes.count / 2 : bytes.count
     while failure == nil && written < bytes.count {
+      if written == pausedAt {
+        usleep(pause)
+        pausedAt = bytes.count
+      }
+      let end = written < pausedAt ? pausedAt : bytes.count
       let count = bytes.withUnsafeBytes { raw in
-        write(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
+        write(descriptor, raw.baseAddress.map { $0 + written }, end - written)
       }
       if count < 0 {
         if errno == EINTR { continue }

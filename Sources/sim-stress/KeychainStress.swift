@@ -10,6 +10,7 @@ enum KeychainStress {
   static let usage = """
     usage: sim-stress keychain --dir DIR [--worker ID] [--ops N] [--seed S] [--mode mixed|write-loop]
                                [--shared K] [--private P] [--value-size BYTES] [--group GROUP]
+                               [--pause-mid-write MICROSECONDS]
 
       mixed       N seeded add/update/delete/read/list calls on K shared accounts (any worker writes
                   them) and P accounts private to this worker (checked exactly against what it wrote).
@@ -17,6 +18,7 @@ enum KeychainStress {
       write-loop  Upserts `loop:0..<P` with increasing counters and churns `churn:0..<P` (delete + add),
                   forever when N is 0. Prints "started" after its first write; meant to be SIGKILLed.
 
+      --pause-mid-write makes every file write pause halfway, so that a kill lands mid-write.
       The group folder is DIR/GROUP (default group stress.group, service stress).
     """
 
@@ -37,6 +39,7 @@ enum KeychainStress {
       directory: { [directory = options.directory] group in
         URL(fileURLWithPath: directory).appendingPathComponent(group)
       })
+    KeychainTestingHooks.midWritePause = options.pauseMidWrite
     var run = Run(options: options, keychain: keychain)
     switch options.mode {
     case .mixed: run.mixed()
@@ -93,6 +96,7 @@ enum KeychainStress {
     var privateCount = 4
     var valueSize = 0
     var group = "stress.group"
+    var pauseMidWrite: UInt32 = 0
 
     static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
       var options = Options()
@@ -120,6 +124,7 @@ enum KeychainStress {
         case "--group":
           options.group = value
           ok = !value.isEmpty
+        case "--pause-mid-write": ok = UInt32(value).map { options.pauseMidWrite = $0 } != nil
         default: return .failure(UsageError(message: "unknown option \(name)"))
         }
         if !ok { return .failure(UsageError(message: "invalid value \(value) for \(name)")) }

@@ -187,6 +187,45 @@ import Testing
       ])
   }
 
+  @Test func aSymlinkedServiceFolderIsNeverEnteredForReadsOrWrites() throws {
+    let world = Fixture()
+    let keychain = world.keychain()
+    #expect(keychain.add(.shared("app.pubkyring:a", "x")) == .success)
+    // A complete, valid item of service "evil" lives outside the group; the group links to it.
+    let outside = world.root.path + "/outside"
+    try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+    let original = try String(
+      contentsOfFile: world.directory(Fixture.shared).path
+        + "/\(Fixture.service)/app.pubkyring:a.item",
+      encoding: .utf8)
+    let evil = original.replacingOccurrences(of: "\"\(Fixture.service)\"", with: "\"evil\"")
+    try Data(evil.utf8).write(to: URL(fileURLWithPath: outside + "/app.pubkyring:a.item"))
+    let link = world.directory(Fixture.shared).path + "/evil"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: outside)
+    let query = KeychainQuery(
+      service: "evil", account: "app.pubkyring:a", accessGroup: Fixture.shared)
+
+    #expect(keychain.copyMatching(query, limit: .one, returnData: true).status == .itemNotFound)
+    #expect(world.events.value.last?.ignored.map(\.path) == [link])
+    #expect(
+      keychain.copyMatching(
+        KeychainQuery(service: "evil", accessGroup: Fixture.shared), limit: .all, returnData: false
+      ).status == .itemNotFound)
+    #expect(
+      keychain.accounts(KeychainQuery(account: "app.pubkyring:a", synchronizable: .any)) == [
+        "app.pubkyring:a"
+      ])
+    #expect(world.events.value.last?.ignored.map(\.path) == [link])
+    let item = NewKeychainItem(
+      accessGroup: Fixture.shared, service: "evil", account: "app.pubkyring:b", data: [1],
+      accessibility: .whenUnlocked)
+    #expect(keychain.add(item) == .io)
+    #expect(throws: KeychainStoreError.self) { try world.store().write(item, writer: "simctl") }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: outside) == ["app.pubkyring:a.item"])
+    #expect(try String(contentsOfFile: outside + "/app.pubkyring:a.item", encoding: .utf8) == evil)
+  }
+
   @Test func randomGarbageNeverCrashesAndNeverHidesValidItems() throws {
     let world = Fixture()
     let keychain = world.keychain()
