@@ -64,6 +64,6 @@ let package = Package(
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Device", "Keychain", "PubkyCrypto"]),
+            dependencies: ["Device", "Keychain", "PubkyCrypto", "Backend"]),
     ]
 )
