@@ -28,16 +28,17 @@ let package = Package(
         .target(name: "PubkyProtocol", dependencies: ["PubkyCrypto"]),
         .target(name: "Keychain"),
         .target(name: "PaykitContract", dependencies: ["PubkyCrypto"]),
+        .target(name: "AppSupport"),
         .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         .target(
-            name: "BitkitApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "PaykitContract", "Keychain", "Device", "Backend"]),
-        .target(name: "RingApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "Keychain", "Device", "Backend"]),
-        .target(name: "SimCLI", dependencies: ["Device"]),
+            name: "BitkitApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "PaykitContract", "AppSupport", "Keychain", "Device", "Backend"]),
+        .target(name: "RingApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "AppSupport", "Keychain", "Device", "Backend"]),
+        .target(name: "SimCLI", dependencies: ["Device", "AppSupport"]),
         .target(
             name: "BitkitCLI", dependencies: ["BitkitApp", "PaykitContract", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(name: "RingCLI", dependencies: ["RingApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
-        .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto"]),
+        .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport"]),
         .target(
             name: "SimctlCLI",
             dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "Scenarios"]),
@@ -59,6 +60,8 @@ let package = Package(
         .testTarget(name: "BitkitAppTests", dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "RingAppTests", dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"]),
+        .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Device", "Keychain", "PubkyCrypto"]),

@@ -15,6 +15,16 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public var clockOffset: Double
     public var faults: [FaultRule]
     public var nextFaultID: Int
+    /// Named failures forced on an app's SDK or service calls (e.g. `forget-session`).
+    public var sdkFaults: [SDKFault]
+    /// Where app processes stop until `simctl continue`.
+    public var breakpoints: [Breakpoint]
+    /// Processes currently stopped at a breakpoint.
+    public var paused: [PausedProcess]
+    /// The world's random seed: every random draw of every process derives from it.
+    public var seed: UInt64
+    /// Draws made so far, so each process continues the world's random sequence.
+    public var randomDraws: UInt64
 
     /// A freshly booted, unlocked device with nothing installed.
     public init() {
@@ -25,6 +35,11 @@ public struct DeviceState: Codable, Sendable, Equatable {
         clockOffset = 0
         faults = []
         nextFaultID = 1
+        sdkFaults = []
+        breakpoints = []
+        paused = []
+        seed = 0
+        randomDraws = 0
     }
 
     /// The device clock.
@@ -34,7 +49,8 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public func isOnline(_ app: AppKind) -> Bool { !offlineApps.contains(app) }
 
     enum CodingKeys: String, CodingKey {
-        case version, protection, apps, offlineApps, clockOffset, faults, nextFaultID
+        case version, protection, apps, offlineApps, clockOffset, faults, nextFaultID, sdkFaults, breakpoints, paused, seed
+        case randomDraws
     }
 
     public init(from decoder: Decoder) throws {
@@ -47,6 +63,11 @@ public struct DeviceState: Codable, Sendable, Equatable {
         clockOffset = try container.decodeIfPresent(Double.self, forKey: .clockOffset) ?? 0
         faults = try container.decodeIfPresent([FaultRule].self, forKey: .faults) ?? []
         nextFaultID = try container.decodeIfPresent(Int.self, forKey: .nextFaultID) ?? (faults.map(\.id).max() ?? 0) + 1
+        sdkFaults = try container.decodeIfPresent([SDKFault].self, forKey: .sdkFaults) ?? []
+        breakpoints = try container.decodeIfPresent([Breakpoint].self, forKey: .breakpoints) ?? []
+        paused = try container.decodeIfPresent([PausedProcess].self, forKey: .paused) ?? []
+        seed = try container.decodeIfPresent(UInt64.self, forKey: .seed) ?? 0
+        randomDraws = try container.decodeIfPresent(UInt64.self, forKey: .randomDraws) ?? 0
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -59,5 +80,10 @@ public struct DeviceState: Codable, Sendable, Equatable {
         try container.encode(clockOffset, forKey: .clockOffset)
         try container.encode(faults, forKey: .faults)
         try container.encode(nextFaultID, forKey: .nextFaultID)
+        try container.encode(sdkFaults, forKey: .sdkFaults)
+        try container.encode(breakpoints, forKey: .breakpoints)
+        try container.encode(paused, forKey: .paused)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(randomDraws, forKey: .randomDraws)
     }
 }

@@ -11,3 +11,9 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// Ends a command with an exit status after it printed its own report (e.g. failed scenarios).
+public struct ExitStatus: Error, Equatable {
+    public var code: Int32
+    public init(code: Int32) { self.code = code }
+}

@@ -107,6 +107,8 @@ public struct Tool: Sendable {
         let code: Int32
         let message: String
         switch error {
+        case let status as ExitStatus:
+            return status.code
         case let error as CLIError:
             message = error.description
             if case .usage = error { code = 2 } else { code = 1 }

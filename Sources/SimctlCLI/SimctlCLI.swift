@@ -15,6 +15,8 @@ public enum SimctlCLI {
         commands: [
             WorldCommands.group, DeviceCommands.group, AppCommands.install, AppCommands.uninstall,
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
+            BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
+            ScenarioCommands.group,
         ])
 
     public static func main() -> Never {

@@ -1,4 +1,5 @@
 import Device
+import Foundation
 import SimCLI
 
 /// `simctl world …`: create and describe worlds.
@@ -13,19 +14,26 @@ enum WorldCommands {
 
     static let initialize = Command(
         "init", summary: "Create a world: shared group, device (unlocked, nothing installed), journal, private keychains.",
-        usage: "[--with-apps]",
-        details: "--with-apps also installs Bitkit (regtest) and Pubky Ring, the catalogue's baseline devices.",
+        usage: "[--with-apps] [--seed N]",
+        details: "--with-apps also installs Bitkit (regtest) and Pubky Ring, the catalogue's baseline devices. --seed fixes the world's random sequence (keys, tokens, nonces), so a run replays byte for byte; the default is 0.",
         examples: ["simctl world init --world /tmp/w", "simctl world init --with-apps --world /tmp/w"]
     ) { args, invocation in
         let withApps = args.flag("--with-apps")
+        let seed = try args.option("--seed", expecting: "a whole number") { UInt64($0) } ?? 0
         try args.finish()
         let world = invocation.world
         try world.create()
         let store = DeviceStore(world: world)
-        if withApps {
-            try store.update { state in
+        try store.update { state in
+            state.seed = seed
+            if withApps {
                 state.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest)
                 state.apps[.ring] = InstalledApp(kind: .ring)
+            }
+        }
+        if withApps {
+            for app in AppKind.allCases {
+                try FileManager.default.createDirectory(at: world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
         }
         AppEnvironment(world: world, app: .bitkit).journalTool("world-init", detail: world.root.path)

@@ -1,0 +1,48 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The model of an app's main actor: an exclusive flock on the sandbox, held while the app does
+/// synchronous work and released at every asynchronous point, so a second action of the same app
+/// can run while the first is paused — and meets the same in-flight guards the real app has.
+public final class MainActorLock: @unchecked Sendable {
+    private let fd: Int32
+    private var held = false
+
+    init(path: String) throws {
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw WorldError.io(path: path, reason: String(cString: strerror(errno))) }
+        acquire()
+    }
+
+    /// Takes the lock (blocking).
+    public func acquire() {
+        guard !held else { return }
+        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        held = true
+    }
+
+    /// Gives the lock up, as the main actor does at an `await`.
+    public func release() {
+        guard held else { return }
+        _ = flock(fd, LOCK_UN)
+        held = false
+    }
+
+    func close() {
+        release()
+        Glibc_close(fd)
+    }
+
+    private func Glibc_close(_ fd: Int32) {
+        #if canImport(Glibc)
+            _ = Glibc.close(fd)
+        #else
+            _ = Darwin.close(fd)
+        #endif
+    }
+}

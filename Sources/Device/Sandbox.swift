@@ -1,0 +1,54 @@
+import Foundation
+
+/// An app's container: small JSON documents (UserDefaults, the app's persisted store, its running
+/// memory) written atomically, and the main-actor lock (DESIGN §3-4). Uninstall deletes it all.
+public struct Sandbox: Sendable {
+    public let folder: URL
+
+    public init(world: World, app: AppKind) { folder = world.sandbox(app) }
+
+    /// The document `name` (e.g. `defaults`, `memory`), or nil when absent.
+    public func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
+        let url = folder.appendingPathComponent(name + ".json")
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch {
+            throw WorldError.corrupt(path: url.path, reason: "\(error)")
+        }
+    }
+
+    /// Writes the document `name` atomically.
+    public func save<T: Encodable>(_ value: T, _ name: String) throws {
+        try ensureFolder()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(try encoder.encode(value) + Data("\n".utf8), to: folder.appendingPathComponent(name + ".json"))
+    }
+
+    /// Deletes the document `name` if present.
+    public func remove(_ name: String) {
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(name + ".json"))
+    }
+
+    /// A file path inside the container (exports, caches).
+    public func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    /// Runs `body` holding the app's main-actor lock: one UI event at a time per app. The body can
+    /// release and retake it at asynchronous points through the given `MainActorLock`.
+    public func withMainActor<T>(_ body: (MainActorLock) throws -> T) throws -> T {
+        try ensureFolder()
+        let lock = try MainActorLock(path: folder.appendingPathComponent(".main-actor.lock").path)
+        defer { lock.close() }
+        return try body(lock)
+    }
+
+    private func ensureFolder() throws {
+        guard !FileManager.default.fileExists(atPath: folder.path) else { return }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw WorldError.io(path: folder.path, reason: error.localizedDescription)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// PubkyProtocol module: AuthToken, capabilities, pubkyauth links, PKARR packets, SessionInfo.

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Turns the words after `expect` into an `Expectation`. The sugar forms read like the catalogue;
+/// all of them become JSON comparisons on a screen, the last output, or a command run now.
+enum ExpectationParser {
+    static let help = """
+        expectations: [bitkit|ring] screen ROUTE | title TEXT | text TEXT | no text TEXT | rows N | captions C… | \
+        titles T… | row ID | no row ID | toast TEXT | toasts TEXT… | no toast | sheet ID | no sheet | stack R… | \
+        button ID | no button ID; records ACCOUNT… | record ACCOUNT | no record ACCOUNT; bitkit state PATH OP VALUE | \
+        ring state PATH OP VALUE | last PATH OP VALUE | json TOOL ARGS… :: PATH OP VALUE | exit N | output contains TEXT | \
+        output lacks TEXT
+        """
+
+    static func parse(_ words: [String], fail: (String) -> ScenarioError) throws(ScenarioError) -> Expectation {
+        var words = words
+        guard !words.isEmpty else { throw fail("empty expectation; " + help) }
+        var app: String?
+        if words.first == "bitkit" || words.first == "ring", words.count > 1, words[1] != "state" {
+            app = words.removeFirst()
+        }
+        let screen = Expectation.Subject.screen(app: app)
+        let head = words.removeFirst()
+        func one() throws(ScenarioError) -> String {
+            guard words.count == 1 else { throw fail("`expect \(head)` takes one value (quote text with spaces)") }
+            return words[0]
+        }
+        func list() -> String { JSONText.array(words) }
+
+        switch head {
+        case "screen": return .json(subject: screen, path: ".route", comparison: .equals, value: JSONText.string(try one()))
+        case "title": return .json(subject: screen, path: ".title", comparison: .equals, value: JSONText.string(try one()))
+        case "text": return .json(subject: screen, path: ".texts", comparison: .contains, value: JSONText.string(try one()))
+        case "rows":
+            guard words.count == 1, Int(words[0]) != nil else { throw fail("usage: expect rows N") }
+            return .json(subject: screen, path: ".rows", comparison: .count, value: words[0])
+        case "captions": return .json(subject: screen, path: ".rows[*].caption", comparison: .equals, value: list())
+        case "titles": return .json(subject: screen, path: ".rows[*].title", comparison: .equals, value: list())
+        case "row": return .json(subject: screen, path: ".rows[*].id", comparison: .contains, value: JSONText.string(try one()))
+        case "toast": return .json(subject: screen, path: ".toasts[*].text", comparison: .contains, value: JSONText.string(try one()))
+        case "toasts": return .json(subject: screen, path: ".toasts[*].text", comparison: .equals, value: list())
+        case "sheet": return .json(subject: screen, path: ".sheet.id", comparison: .equals, value: JSONText.string(try one()))
+        case "stack": return .json(subject: screen, path: ".stack", comparison: .equals, value: list())
+        case "button": return .json(subject: screen, path: ".buttons[*].id", comparison: .contains, value: JSONText.string(try one()))
+        case "no":
+            guard let what = words.first else { throw fail("usage: expect no toast|sheet|text T|row ID|button ID|record ACCOUNT") }
+            words.removeFirst()
+            switch what {
+            case "toast" where words.isEmpty: return .json(subject: screen, path: ".toasts", comparison: .count, value: "0")
+            case "sheet" where words.isEmpty: return .json(subject: screen, path: ".sheet", comparison: .equals, value: "null")
+            case "text": return .json(subject: screen, path: ".texts", comparison: .notContains, value: JSONText.string(try one()))
+            case "row": return .json(subject: screen, path: ".rows[*].id", comparison: .notContains, value: JSONText.string(try one()))
+            case "button": return .json(subject: screen, path: ".buttons[*].id", comparison: .notContains, value: JSONText.string(try one()))
+            case "toast": return .json(subject: screen, path: ".toasts[*].text", comparison: .notContains, value: JSONText.string(try one()))
+            case "record":
+                return .json(subject: sharedList, path: ".items[*].account", comparison: .notContains, value: JSONText.string(try one()))
+            default: throw fail("unknown `expect no \(what)`; " + help)
+            }
+        case "records": return .json(subject: sharedList, path: ".items[*].account", comparison: .equals, value: list())
+        case "record": return .json(subject: sharedList, path: ".items[*].account", comparison: .contains, value: JSONText.string(try one()))
+        case "state":
+            throw fail("usage: expect bitkit state PATH OP VALUE  or  expect ring state PATH OP VALUE")
+        case "bitkit", "ring":
+            // `bitkit state …` / `ring state …` (the app word was not taken as a screen prefix).
+            guard words.first == "state" else { throw fail("unknown expectation '\(head) \(words.first ?? "")'; " + help) }
+            words.removeFirst()
+            let tool: Tool = head == "bitkit" ? .bitkit : .ring
+            return try comparison(words, subject: .command(tool: tool, arguments: ["state"]), fail: fail)
+        case "last": return try comparison(words, subject: .last, fail: fail)
+        case "json":
+            guard let separator = words.firstIndex(of: "::"), separator > 1, let tool = Tool(rawValue: words[0]) ?? toolShortName(words[0]) else {
+                throw fail("usage: expect json TOOL ARGS… :: PATH OP VALUE   (TOOL is bitkit-sim, ring-sim or simctl)")
+            }
+            let arguments = Array(words[1..<separator])
+            return try comparison(Array(words[(separator + 1)...]), subject: .command(tool: tool, arguments: arguments), fail: fail)
+        case "exit":
+            guard let status = Int32(try one()) else { throw fail("usage: expect exit N") }
+            return .exitStatus(status)
+        case "output":
+            guard words.count == 2, words[0] == "contains" || words[0] == "lacks" else { throw fail("usage: expect output contains|lacks TEXT") }
+            return .output(contains: words[0] == "contains", text: words[1])
+        default:
+            throw fail("unknown expectation '\(head)'; " + help)
+        }
+    }
+
+    static let sharedList = Expectation.Subject.command(tool: .simctl, arguments: ["keychain", "list", "--group", "shared"])
+
+    static func toolShortName(_ word: String) -> Tool? {
+        switch word {
+        case "bitkit": return .bitkit
+        case "ring": return .ring
+        default: return nil
+        }
+    }
+
+    /// `PATH OP VALUE…`; several value words form a JSON array for `=`.
+    static func comparison(_ words: [String], subject: Expectation.Subject, fail: (String) -> ScenarioError) throws(ScenarioError) -> Expectation {
+        guard words.count >= 3, words[0].hasPrefix(".") || words[0] == "$" else {
+            throw fail("expected `PATH OP VALUE`, e.g. `.identity.authState = authenticated` (OP: = != contains !contains count ~)")
+        }
+        guard let comparison = Expectation.Comparison(rawValue: words[1]) else {
+            throw fail("unknown comparison '\(words[1])' (use = != contains !contains count ~)")
+        }
+        let value = words.count == 3 ? JSONText.literal(words[2]) : JSONText.array(Array(words[2...]))
+        return .json(subject: subject, path: words[0], comparison: comparison, value: value)
+    }
+}
+
+/// JSON text of values written in scenario files.
+enum JSONText {
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+
+    static func array(_ words: [String]) -> String { "[" + words.map { literal($0) }.joined(separator: ",") + "]" }
+
+    /// A word as JSON: numbers, true/false/null, arrays/objects and quoted strings stay as they are;
+    /// anything else is a string.
+    static func literal(_ word: String) -> String {
+        if word == "true" || word == "false" || word == "null" { return word }
+        // Whole numbers without leading zeros are numbers; hex secrets like 0101… stay strings.
+        if let first = word.first, Int(word) != nil, first != "0" || word == "0", word.count < 16 { return word }
+        // JSON arrays and objects stay as written; `{A.caption}` is a symbol, not an object.
+        if let first = word.first, first == "[" || first == "{",
+            (try? JSONSerialization.jsonObject(with: Data(word.utf8))) != nil
+        {
+            return word
+        }
+        return string(word)
+    }
+}

@@ -1,0 +1,42 @@
+/// A JUnit XML report for CI dashboards.
+public enum JUnitReport {
+    public static func xml(_ outcomes: [(file: String, outcome: ScenarioSuite.Outcome)]) -> String {
+        let failures = outcomes.filter { !$0.outcome.passed }.count
+        let total = outcomes.reduce(0.0) { sum, entry in
+            if case .ran(let result) = entry.outcome { return sum + result.seconds }
+            return sum
+        }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuite name=\"scenarios\" tests=\"\(outcomes.count)\" failures=\"\(failures)\" time=\"\(total)\">\n"
+        for (file, outcome) in outcomes {
+            switch outcome {
+            case .ran(let result):
+                xml += "  <testcase classname=\"scenarios\" name=\"\(escape(result.name))\" time=\"\(result.seconds)\">\n"
+                if let failure = result.failure {
+                    xml += "    <failure message=\"\(escape(failure.location + ": " + failure.step))\">\(escape("expected: \(failure.expected)\nactual: \(failure.actual)"))</failure>\n"
+                }
+                xml += "    <system-out>\(escape(result.transcript))</system-out>\n  </testcase>\n"
+            case .malformed(let error):
+                xml += "  <testcase classname=\"scenarios\" name=\"\(escape(file))\" time=\"0\">\n"
+                xml += "    <failure message=\"malformed scenario\">\(escape(error.description))</failure>\n  </testcase>\n"
+            }
+        }
+        return xml + "</testsuite>\n"
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                if c.value < 0x20 && c != "\n" && c != "\t" { continue }
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

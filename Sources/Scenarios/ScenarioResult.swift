@@ -1,0 +1,28 @@
+/// The outcome of one scenario run.
+public struct ScenarioResult: Sendable, Codable {
+    public var file: String
+    public var name: String
+    public var title: String
+    public var passed: Bool
+    public var seconds: Double
+    public var steps: Int
+    public var seed: UInt64
+    /// The readable transcript: each step and what it produced.
+    public var transcript: String
+    /// For a failure: where and why.
+    public var failure: Failure?
+    /// The world folder, when kept.
+    public var keptWorld: String?
+
+    public struct Failure: Sendable, Codable {
+        public var location: String
+        public var step: String
+        public var expected: String
+        public var actual: String
+    }
+}
+
+extension ScenarioResult {
+    /// The seed the run used (printed in replay commands).
+    public var seedUsed: UInt64 { seed }
+}

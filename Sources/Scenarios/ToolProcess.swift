@@ -1,0 +1,74 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Runs the real executables: in the foreground (waiting, capturing output) or in the background
+/// (output to files, collected on `wait`).
+struct ToolProcess {
+    struct Result: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var timedOut: Bool
+    }
+
+    /// The folder of the running executable, where its sibling tools live.
+    static let binDirectory: URL = {
+        #if os(Linux)
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        #else
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        #endif
+    }()
+
+    let process: Process
+    let stdoutFile: URL
+    let stderrFile: URL
+
+    /// Starts `tool arguments…` writing its output to temporary files.
+    static func start(_ tool: Tool, _ arguments: [String], binDirectory: URL, scratch: URL, environment: [String: String]? = nil) throws -> ToolProcess {
+        let process = Process()
+        process.executableURL = binDirectory.appendingPathComponent(tool.rawValue)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let id = UUID().uuidString
+        let stdoutFile = scratch.appendingPathComponent("out-\(id)")
+        let stderrFile = scratch.appendingPathComponent("err-\(id)")
+        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
+        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return ToolProcess(process: process, stdoutFile: stdoutFile, stderrFile: stderrFile)
+    }
+
+    /// Waits up to `timeout` seconds, killing the process after that.
+    func wait(timeout: TimeInterval) -> Result {
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                kill(process.processIdentifier, SIGKILL)
+                timedOut = true
+                break
+            }
+            usleep(500)
+        }
+        process.waitUntilExit()
+        let stdout = (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: stdoutFile)
+        try? FileManager.default.removeItem(at: stderrFile)
+        return Result(status: timedOut ? -9 : process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: timedOut)
+    }
+
+    /// Kills the process if it still runs.
+    func terminate() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}

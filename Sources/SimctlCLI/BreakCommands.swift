@@ -1,0 +1,136 @@
+import Device
+import Foundation
+import SimCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `simctl break`, `continue`, `status`, `wait-paused`: stop an app at a named checkpoint, act in the
+/// other app, let it go on.
+enum BreakCommands {
+    struct BreakpointsOutput: Encodable {
+        var breakpoints: [Breakpoint]
+        var paused: [PausedProcess]
+    }
+
+    static let breakCommand = Command(
+        "break", summary: "Stop the next process of APP that reaches CHECKPOINT, until `simctl continue APP`.",
+        usage: "APP CHECKPOINT [--hits N | --always] | clear [APP] | list",
+        details: "List an app's checkpoints with `bitkit-sim checkpoints` or `ring-sim checkpoints`. By default a breakpoint stops one process; --hits N stops N, --always every one until cleared.",
+        examples: [
+            "simctl break ring ring.setOwned.between-delete-and-add",
+            "simctl break bitkit bitkit.pick.before-sign-in --hits 2",
+            "simctl break clear",
+        ]
+    ) { args, invocation in
+        let hits = try args.option("--hits", expecting: "a positive whole number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        let always = args.flag("--always")
+        let first = try args.positional("APP|clear|list")
+        let store = DeviceStore(world: invocation.world)
+        switch first {
+        case "clear":
+            let app = try args.optionalPositional().map(parseApp)
+            try args.finish()
+            let state = try store.update { state -> DeviceState in
+                state.breakpoints.removeAll { app == nil || $0.app == app }
+                return state
+            }
+            AppEnvironment(world: invocation.world, app: .bitkit).journalTool("break-clear", detail: app?.rawValue)
+            try invocation.emit(BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused), text: "Cleared breakpoints\(app.map { " of \($0.rawValue)" } ?? "").")
+        case "list":
+            try args.finish()
+            let state = try pruneDead(store)
+            try invocation.emit(BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused), text: describe(state))
+        default:
+            let app = try parseApp(first)
+            let checkpoint = try args.positional("CHECKPOINT")
+            try args.finish()
+            let breakpoint = Breakpoint(app: app, checkpoint: checkpoint, hits: always ? nil : (hits ?? 1))
+            let state = try store.update { state -> DeviceState in
+                state.breakpoints.append(breakpoint)
+                return state
+            }
+            AppEnvironment(world: invocation.world, app: app).journalTool("break", detail: "\(app.rawValue) \(checkpoint)")
+            try invocation.emit(
+                BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
+                text: "Breakpoint: \(app.rawValue) at \(checkpoint) (\(breakpoint.hits.map { "\($0) hit(s)" } ?? "every hit")).")
+        }
+    }
+
+    static let continueCommand = Command(
+        "continue", summary: "Let every process of APP that is stopped at a breakpoint go on.",
+        usage: "APP", examples: ["simctl continue ring"]
+    ) { args, invocation in
+        let app = try parseApp(try args.positional("APP"))
+        try args.finish()
+        let store = DeviceStore(world: invocation.world)
+        let resumed = try store.update { state -> [PausedProcess] in
+            let resumed = state.paused.filter { $0.app == app }
+            state.paused.removeAll { $0.app == app }
+            return resumed
+        }
+        AppEnvironment(world: invocation.world, app: app).journalTool("continue", detail: app.rawValue)
+        let state = try store.read()
+        try invocation.emit(
+            BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
+            text: resumed.isEmpty ? "No \(app.rawValue) process was paused." : resumed.map { "Continued \(app.rawValue) pid \($0.pid) at \($0.checkpoint)." }.joined(separator: "\n"))
+    }
+
+    static let waitPaused = Command(
+        "wait-paused", summary: "Wait until a process of APP is stopped (at CHECKPOINT if given); exit 1 on timeout.",
+        usage: "APP [CHECKPOINT] [--timeout SECONDS]", examples: ["simctl wait-paused ring ring.setOwned.between-delete-and-add --timeout 5"]
+    ) { args, invocation in
+        let timeout = try args.option("--timeout", expecting: "seconds") { Double($0) } ?? 10
+        let app = try parseApp(try args.positional("APP"))
+        let checkpoint = args.optionalPositional()
+        try args.finish()
+        let store = DeviceStore(world: invocation.world)
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let state = try pruneDead(store)
+            if let paused = state.paused.first(where: { $0.app == app && (checkpoint == nil || $0.checkpoint == checkpoint) }) {
+                try invocation.emit(paused, text: "\(app.rawValue) pid \(paused.pid) is paused at \(paused.checkpoint).")
+                return
+            }
+            guard Date() < deadline else {
+                throw CLIError.failure("No \(app.rawValue) process paused\(checkpoint.map { " at \($0)" } ?? "") within \(timeout) s.")
+            }
+            usleep(2_000)
+        }
+    }
+
+    static let status = Command(
+        "status", summary: "Show the device, installed apps, breakpoints and who is paused where.",
+        examples: ["simctl status", "simctl status --json"]
+    ) { args, invocation in
+        try args.finish()
+        let state = try pruneDead(DeviceStore(world: invocation.world))
+        try invocation.emit(state, text: DeviceText.describe(state, world: invocation.world) + "\n" + describe(state))
+    }
+
+    static func describe(_ state: DeviceState) -> String {
+        var lines = state.breakpoints.map { "Breakpoint: \($0.app.rawValue) at \($0.checkpoint) (\($0.hits.map { "\($0) hit(s) left" } ?? "every hit"))" }
+        lines += state.paused.map { "Paused: \($0.app.rawValue) pid \($0.pid) at \($0.checkpoint)" }
+        return lines.isEmpty ? "No breakpoints; nothing paused." : lines.joined(separator: "\n")
+    }
+
+    /// Forgets paused records of processes that no longer exist (e.g. killed with SIGKILL).
+    static func pruneDead(_ store: DeviceStore) throws -> DeviceState {
+        let state = try store.read()
+        guard state.paused.contains(where: { !isAlive($0.pid) }) else { return state }
+        return try store.update { state -> DeviceState in
+            state.paused.removeAll { !isAlive($0.pid) }
+            return state
+        }
+    }
+
+    static func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 || errno == EPERM }
+
+    static func parseApp(_ text: String) throws -> AppKind {
+        guard let app = AppKind(argument: text) else { throw CLIError.usage("Unknown app '\(text)': expected bitkit or ring.") }
+        return app
+    }
+}

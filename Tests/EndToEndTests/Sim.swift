@@ -1,0 +1,80 @@
+import Foundation
+
+/// Spawns the real executables against a temporary world.
+struct Sim {
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// Parses stdout as JSON (for `--json` runs).
+        func json() throws -> [String: Any] {
+            guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+                throw SimError.notJSON(stdout)
+            }
+            return object
+        }
+    }
+
+    enum SimError: Error { case notJSON(String) }
+
+    /// The folder holding the built products (next to the test bundle).
+    static let productsDirectory: URL = {
+        #if os(Linux)
+            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        #endif
+        var folder = executable.deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("simctl").path) { return folder }
+            folder = folder.deletingLastPathComponent()
+        }
+        return executable.deletingLastPathComponent()
+    }()
+
+    let world: URL
+
+    /// A new temporary world; `apps` installs the catalogue baseline (Bitkit regtest and Ring).
+    init(apps: Bool = true) throws {
+        world = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
+        let run = try Sim.run("simctl", ["world", "init", "--world", world.path] + (apps ? ["--with-apps"] : []))
+        guard run.status == 0 else { throw SimError.notJSON(run.stderr) }
+    }
+
+    func cleanup() { try? FileManager.default.removeItem(at: world) }
+
+    /// Runs `tool args… --world <world>`.
+    @discardableResult
+    func callAsFunction(_ tool: String, _ args: String...) throws -> Run {
+        try Sim.run(tool, args + ["--world", world.path])
+    }
+
+    /// Runs a tool with exactly `args`.
+    static func run(_ tool: String, _ args: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent(tool)
+        process.arguments = args
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
+
+/// The catalogue's fixture identities (spec/06 §0.1).
+enum Fixture {
+    static let wSecret = "5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1"
+    static let w = "aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy"
+    static let aSecret = String(repeating: "01", count: 32)
+    static let a = "tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"
+    static let bSecret = String(repeating: "02", count: 32)
+    static let b = "orhzqdiexwmi6iidktucgud63ufa5nwtsuzdxe176a8izd6jsqky"
+}

@@ -1,0 +1,103 @@
+import Scenarios
+import Testing
+
+@Test func aScenarioParsesTitleSeedStepsAndExpectations() throws {
+    let scenario = try ScenarioParser.parse(
+        text: """
+            # comment
+            title: Ring pubkys are listed
+            seed: 42
+            ring import --secret {A.secret}
+            device lock
+            bitkit open profile &
+            wait
+            expect bitkit screen pubkyChoice
+            expect captions {A.caption} {B.caption}
+            expect no toast
+            expect records app.pubkyring:{A}
+            expect bitkit state .identity.authState = idle
+            """, file: "s.scenario")
+    #expect(scenario.title == "Ring pubkys are listed")
+    #expect(scenario.seed == 42)
+    #expect(scenario.steps.count == 9)
+    #expect(scenario.steps[0].line == 4)
+    #expect(scenario.steps[0].kind == .run(tool: .ring, arguments: ["import", "--secret", "{A.secret}"], background: false, expectFailure: false))
+    #expect(scenario.steps[1].kind == .run(tool: .simctl, arguments: ["device", "lock"], background: false, expectFailure: false))
+    #expect(scenario.steps[2].kind == .run(tool: .bitkit, arguments: ["open", "profile"], background: true, expectFailure: false))
+    #expect(scenario.steps[3].kind == .wait)
+    #expect(scenario.steps[4].kind == .expect(.json(subject: .screen(app: "bitkit"), path: ".route", comparison: .equals, value: "\"pubkyChoice\"")))
+    #expect(scenario.steps[5].kind == .expect(.json(subject: .screen(app: nil), path: ".rows[*].caption", comparison: .equals, value: "[\"{A.caption}\",\"{B.caption}\"]")))
+    #expect(scenario.steps[8].kind == .expect(.json(subject: .command(tool: .bitkit, arguments: ["state"]), path: ".identity.authState", comparison: .equals, value: "\"idle\"")))
+}
+
+@Test func anUnknownStepIsReportedWithFileAndLine() {
+    #expect(throws: ScenarioError.self) { try ScenarioParser.parse(text: "title: x\n\nfrobnicate now\n", file: "bad.scenario") }
+    do {
+        _ = try ScenarioParser.parse(text: "title: x\n\nfrobnicate now\n", file: "bad.scenario")
+    } catch {
+        #expect(error.file == "bad.scenario")
+        #expect(error.line == 3)
+        #expect(error.message.contains("unknown step 'frobnicate'"))
+    }
+}
+
+@Test func aBadExpectationIsReportedWithFileAndLine() {
+    do {
+        _ = try ScenarioParser.parse(text: "ring home\nexpect colour blue\n", file: "bad.scenario")
+        Issue.record("expected a parse error")
+    } catch {
+        #expect(error.line == 2)
+        #expect(error.message.contains("unknown expectation 'colour'"))
+    }
+}
+
+@Test func anUnknownSymbolicNameIsReportedWithFileAndLine() {
+    do {
+        _ = try ScenarioParser.parse(text: "ring home\nring import --secret {Z.secret}\n", file: "bad.scenario")
+        Issue.record("expected a parse error")
+    } catch {
+        #expect(error.line == 2)
+        #expect(error.message.contains("unknown symbolic name 'Z'"))
+    }
+}
+
+@Test func anUnknownAttributeIsReported() {
+    do {
+        _ = try ScenarioParser.parse(text: "ring import --secret {A.colour}\n", file: "bad.scenario")
+        Issue.record("expected a parse error")
+    } catch {
+        #expect(error.message.contains("unknown attribute 'colour' of A"))
+    }
+}
+
+@Test func keysAndSetBindNamesForLaterLines() throws {
+    let scenario = try ScenarioParser.parse(
+        text: "key K9 secret \(String(repeating: "09", count: 32))\nring import --secret {K9.secret}\nsimctl auth-request\nset LINK = .link\nbitkit scan {LINK}\n",
+        file: "ok.scenario")
+    #expect(scenario.steps.count == 5)
+}
+
+@Test func aStepFollowedByExpectExitMayFail() throws {
+    let scenario = try ScenarioParser.parse(text: "bitkit open-url pubkyauth://x\nexpect exit 2\n", file: "s")
+    #expect(scenario.steps[0].kind == .run(tool: .bitkit, arguments: ["open-url", "pubkyauth://x"], background: false, expectFailure: true))
+}
+
+@Test func unterminatedQuotesAreReported() {
+    do {
+        _ = try ScenarioParser.parse(text: "expect toast \"error · oops\n", file: "s")
+        Issue.record("expected a parse error")
+    } catch {
+        #expect(error.message.contains("unterminated double quote"))
+    }
+}
+
+@Test func symbolsExpandEveryAttributeOfAFixtureKey() throws {
+    let symbols = Symbols()
+    #expect(try symbols.expand("{A}") == "tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy")
+    #expect(try symbols.expand("{A.caption}") == "TKRQ...P7QY")
+    #expect(try symbols.expand("{A.title}") == "tkrq...p7qy")
+    #expect(try symbols.expand("{W.short}") == "aihfh...na3iy")
+    #expect(try symbols.expand("{C.redacted}") == "pubkygcumbhd...")
+    #expect(try symbols.expand("{W.pubky}") == "pubkyaihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy")
+    #expect(try symbols.expand("{\"json\": 1}") == "{\"json\": 1}")
+}
