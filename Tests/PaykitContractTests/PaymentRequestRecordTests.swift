@@ -86,3 +86,22 @@ struct PaymentRequestRecordTests {
         #expect(gateReason(record) == nil)
     }
 }
+
+struct PaymentRequestRecordHostileInputTests {
+    @Test func oversizedRecordsAreRejectedAndLargeValidOnesStayLinear() throws {
+        let big = [UInt8](repeating: UInt8(ascii: " "), count: 2 << 20)
+        #expect(throws: PaymentRequestRecordError.malformedJSON(.tooLarge(limit: 1 << 20))) {
+            try PaymentRequestRecord.parse(big)
+        }
+        // ~1 MB of identifiers: 40 000 unknown ones, then a supported one at the very end.
+        let identifiers =
+            (0..<40_000).map { "\"btc-unknown-\($0)\"" }.joined(separator: ",") + ",\"btc-lightning-bolt11\""
+        let json =
+            #"{"localRole":"payer","state":"proposed","terms":{"amount":{"value":"0.001","asset":"btc"},"acceptedPaymentEndpointIdentifiers":["#
+            + identifiers + "]}}"
+        #expect(json.utf8.count < 1 << 20)
+        let record = try PaymentRequestRecord.parse(Array(json.utf8))
+        let accepted = try RequestGate.evaluate(record, network: .regtest, now: testNow).get()
+        #expect(accepted.retainedIdentifiers == [.bolt11])
+    }
+}
