@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "PubkyCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "PubkyProtocol", dependencies: ["PubkyCrypto"]),
         .target(name: "Keychain"),
-        .target(name: "PaykitContract", dependencies: ["PubkyCrypto"]),
+        .target(name: "PaykitContract", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .target(name: "AppSupport"),
         .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
@@ -64,6 +64,6 @@ let package = Package(
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Device", "Keychain", "PubkyCrypto"]),
+            dependencies: ["Device", "Keychain", "PubkyCrypto", "Backend"]),
     ]
 )

@@ -44,14 +44,15 @@ public enum PubkyKey {
     prefix + (try bitkitNormalized(text))
   }
 
-  /// Bitkit log redaction: the first 12 characters of the normalised key followed by `...`.
-  /// Text that does not normalise is redacted from its trimmed, lowercased form the same way, so a
-  /// malformed value is never logged in full.
+  /// Bitkit log redaction: the first 12 characters of the normalised key as Bitkit renders it
+  /// (`pubky<z32>`) followed by `...` — `pubkygcumbhd...` (spec/06 P4). Text that does not normalise
+  /// is redacted from its trimmed, lowercased form the same way, so a malformed value is never
+  /// logged in full.
   public static func bitkitRedacted(_ text: String) -> String {
-    let normalised =
-      (try? bitkitNormalized(text))
+    let rendered =
+      (try? bitkitNormalized(text)).map { "pubky" + $0 }
       ?? text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-    return String(normalised.prefix(12)) + "..."
+    return String(rendered.prefix(12)) + "..."
   }
 
   /// Bitkit Pubky Choice truncation: trim; a 57-character text starting with `pubky` (any case) loses

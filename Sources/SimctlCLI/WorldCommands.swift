@@ -1,3 +1,4 @@
+import Backend
 import Device
 import Foundation
 import SimCLI
@@ -23,6 +24,9 @@ enum WorldCommands {
         try args.finish()
         let world = invocation.world
         try world.create()
+        try BackendAccess.run { () throws(BackendError) in
+            try Backend.create(at: world.backendDatabase.path, now: Date())
+        }
         let store = DeviceStore(world: world)
         try store.update { state in
             state.seed = seed

@@ -65,6 +65,7 @@ func fixtureCaptionsAndRingShortFormsMatchTheScenarioTable(index: Int) {
 }
 
 @Test func bitkitRedactionKeepsTwelveCharactersOfTheNormalisedKey() {
-  #expect(PubkyKey.bitkitRedacted(w) == "aihfhgdfshrj...")
-  #expect(PubkyKey.bitkitRedacted("PUBKY" + w) == "aihfhgdfshrj...")
+  #expect(PubkyKey.bitkitRedacted(w) == "pubkyaihfhgd...")
+  #expect(PubkyKey.bitkitRedacted("PUBKY" + w) == "pubkyaihfhgd...")
+  #expect(PubkyKey.bitkitRedacted("gcumbhd7sqit6nn457jxmrwqx9pyymqwamnarekgo3xppqo6a19o") == "pubkygcumbhd...")
 }
