@@ -120,8 +120,7 @@ extension BitkitRuntime {
             return
         }
         guard current != nil else { throw Terminated() }
-        memory.createProfile = nil
-        setPath(Array(memory.path.dropLast()) + [.payContacts])
+        try push(.payContacts)
     }
 
     /// spec/02 §13.2: the profile-only path for a signed-in identity that still needs its profile,

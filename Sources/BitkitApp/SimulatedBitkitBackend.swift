@@ -1,0 +1,173 @@
+import Backend
+import Device
+import Foundation
+import PubkyCrypto
+
+/// `BitkitBackend` on the world's simulated network (`Backend.BackendClient`): every call follows
+/// the app's connectivity at that moment and is journalled as a `backend` event of `bitkit`.
+public final class SimulatedBitkitBackend: BitkitBackend {
+    private let client: BackendClient
+    private let environment: AppEnvironment
+    private let namespace: String
+
+    /// Paths of Bitkit's Paykit endpoints (spec/04 §13).
+    static let publicEndpoints = "/pub/paykit/v0/bitkit/wallet/endpoints/"
+    static let privateData = "/pub/paykit/v0/private/"
+    static let follows = "/pub/pubky.app/follows/"
+
+    public init(environment: AppEnvironment, network: BitcoinNetwork) {
+        self.environment = environment
+        self.namespace = network.paykitNamespace
+        let online = ((try? environment.device.read()) ?? DeviceState()).isOnline(.bitkit)
+        client = BackendClient(
+            databasePath: environment.world.backendDatabase.path, app: AppKind.bitkit.bundleID, online: online,
+            now: { environment.now() }, random: SeededRandom(seed: environment.nextRandomSeed()),
+            observer: { event in
+                environment.record(
+                    JournalEntry(
+                        app: "bitkit", event: "backend", op: "\(event.service.rawValue) \(event.operation)",
+                        account: event.subject, status: event.status.map(Int32.init), detail: event.outcome.rawValue))
+            })
+    }
+
+    /// The factory `BitkitApp` uses for real runs.
+    public static func factory(network: BitcoinNetwork) -> BitkitApp.BackendFactory {
+        { environment in SimulatedBitkitBackend(environment: environment, network: network) }
+    }
+
+    /// Runs one client call with the connectivity of this moment, mapping its error.
+    private func call<T>(_ body: (BackendClient) throws(BackendError) -> BackendReply<T>) throws(ServiceFailure) -> T {
+        client.online = ((try? environment.device.read()) ?? DeviceState()).isOnline(.bitkit)
+        do {
+            return try body(client).value
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    static func failure(_ error: BackendError) -> ServiceFailure {
+        ServiceFailure(
+            reason: error.isBrokenWorld ? error.description : error.reason, status: error.status,
+            isNotFound: error.isNotFound, isTransport: error.isTransport)
+    }
+
+    private func homeserverSession(_ session: PubkySession) -> HomeserverSession {
+        HomeserverSession(
+            pubky: session.pubky, homeserver: session.homeserver, secret: session.secret, capabilities: "/:rw",
+            createdAt: environment.now())
+    }
+
+    private static func session(_ session: HomeserverSession) -> PubkySession {
+        PubkySession(pubky: session.pubky, homeserver: session.homeserver, secret: session.secret)
+    }
+
+    public func signIn(keyPair: Ed25519KeyPair) throws(ServiceFailure) -> PubkySession {
+        Self.session(try call { client throws(BackendError) in try client.signIn(keyPair: keyPair) })
+    }
+
+    public func signUpThroughHomegate(keyPair: Ed25519KeyPair) throws(ServiceFailure) -> PubkySession {
+        client.online = ((try? environment.device.read()) ?? DeviceState()).isOnline(.bitkit)
+        do {
+            return Self.session(try client.signUpThroughHomegate(keyPair: keyPair).value)
+        } catch {
+            // No HTTP answer from Homegate is reported as status 0 (spec/02 §13.3).
+            switch error {
+            case .unreachable(.homegate, _), .timedOut(.homegate, _, _):
+                throw ServiceFailure(reason: "Homegate returned status 0", isTransport: true)
+            default:
+                throw Self.failure(error)
+            }
+        }
+    }
+
+    public func signUp(
+        keyPair: Ed25519KeyPair, homeserver: String, token: String?
+    ) throws(ServiceFailure) -> PubkySession {
+        Self.session(
+            try call { client throws(BackendError) in
+                try client.signUp(keyPair: keyPair, homeserver: homeserver, signupToken: token)
+            })
+    }
+
+    public func importSession(_ exported: String) throws(ServiceFailure) -> PubkySession {
+        Self.session(try call { client throws(BackendError) in try client.importSession(exported) })
+    }
+
+    public func signOut(_ session: PubkySession) throws(ServiceFailure) {
+        let live = homeserverSession(session)
+        try call { client throws(BackendError) in try client.signOut(live) }
+    }
+
+    public func recordCheck(pubky: String) throws(ServiceFailure) -> RecordCheck {
+        switch try call({ client throws(BackendError) in try client.hasIdentityRecord(pubky) }) {
+        case .found: return .found
+        case .notFound: return .notFound
+        case .unknown: return .unknown
+        }
+    }
+
+    public func profile(of pubky: String) throws(ServiceFailure) -> ProfileSummary? {
+        let namespace = self.namespace
+        switch try call({ client throws(BackendError) in try client.profile(of: pubky, namespace: namespace) }) {
+        case .paykit(let profile):
+            return ProfileSummary(
+                name: profile.displayName, bio: profile.extra.bio ?? "", imageURI: profile.imageURI,
+                links: (profile.extra.links ?? []).map { ProfileSummary.Link(label: $0.label, url: $0.url) },
+                tags: profile.extra.tags ?? [])
+        case .pubkyApp(let profile):
+            return ProfileSummary(
+                name: profile.name, bio: profile.bio ?? "", imageURI: profile.image,
+                links: (profile.links ?? []).map { ProfileSummary.Link(label: $0.title, url: $0.url) })
+        case .notFound:
+            return nil
+        }
+    }
+
+    public func hasFollows(pubky: String) throws(ServiceFailure) -> Bool {
+        do {
+            return !(try call { client throws(BackendError) in try client.list(pubky: pubky, directory: Self.follows) })
+                .isEmpty
+        } catch  where error.isNotFound {
+            return false
+        }
+    }
+
+    public func putProfile(_ profile: ProfileSummary, session: PubkySession) throws(ServiceFailure) {
+        let document = PaykitProfile(
+            displayName: profile.name, imageURI: profile.imageURI,
+            extra: PaykitProfile.Extra(
+                name: profile.name, bio: profile.bio, image: profile.imageURI,
+                links: profile.links.map { PaykitProfile.Link(label: $0.label, url: $0.url) }, tags: profile.tags))
+        let live = homeserverSession(session)
+        let namespace = self.namespace
+        try call { client throws(BackendError) in try client.putProfile(document, session: live, namespace: namespace) }
+    }
+
+    public func deleteProfile(session: PubkySession) throws(ServiceFailure) {
+        let live = homeserverSession(session)
+        let namespace = self.namespace
+        _ = try call { client throws(BackendError) in try client.deleteProfile(session: live, namespace: namespace) }
+    }
+
+    public func approveAuthRequest(link: String, keyPair: Ed25519KeyPair) throws(ServiceFailure) {
+        _ = try call { client throws(BackendError) in try client.approveAuthRequest(link: link, keyPair: keyPair) }
+    }
+
+    public func removeEndpoints(session: PubkySession, privateOnes: Bool) throws(ServiceFailure) {
+        let live = homeserverSession(session)
+        let directory = privateOnes ? Self.privateData : Self.publicEndpoints
+        let entries: [String]
+        do {
+            entries = try call { client throws(BackendError) in
+                try client.list(pubky: session.pubky, directory: directory)
+            }
+        } catch  where error.isNotFound {
+            return
+        }
+        let prefix = "pubky://\(session.pubky)"
+        for entry in entries where entry.hasPrefix(prefix) && !entry.hasSuffix("/") {
+            let path = String(entry.dropFirst(prefix.count))
+            _ = try? call { client throws(BackendError) in try client.delete(live, path: path) }
+        }
+    }
+}

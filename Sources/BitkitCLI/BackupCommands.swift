@@ -1,0 +1,64 @@
+import BitkitApp
+import Foundation
+import SimCLI
+
+/// `backup snapshot` / `backup restore`: the Pubky part of the metadata backup (spec/02 §20).
+enum BackupCommands {
+    static let group = Command(
+        "backup", summary: "Take or restore the Pubky part of Bitkit's backup.", subcommands: [snapshot, restore])
+
+    static let snapshot = Command(
+        "snapshot",
+        summary:
+            "Print the backup's Pubky part: {\"pubkySession\":{\"kind\":\"localSeed\"}} or {\"pubkySession\":null}.",
+        usage: "[--out FILE]",
+        details:
+            "A picked Ring pubky is never backed up (it stays with its owner); a session alone is not backed up; the secret itself never is.",
+        examples: ["bitkit-sim backup snapshot", "bitkit-sim backup snapshot --out /tmp/bitkit-backup.json"]
+    ) { args, invocation in
+        let out = try args.option("--out")
+        try args.finish()
+        let document = try BitkitRunner.app(invocation).backupSnapshot()
+        if let out {
+            do {
+                try Data((document.jsonText + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                throw CLIError.failure("Could not write \(out): \(error.localizedDescription)")
+            }
+        }
+        try invocation.emit(document, text: document.jsonText)
+    }
+
+    static let restore = Command(
+        "restore", summary: "Restore the backup in FILE (`-` = stdin, or --document JSON).",
+        usage: "FILE|- | --document JSON",
+        details: """
+            {"kind":"localSeed"} re-derives the wallet's own key and signs in; null/absent and a legacy externalSession restore
+            without a Pubky identity; an undecodable pubkySession leaves every credential as it was (notice on stderr); a
+            document that is not a JSON object is refused with an error toast. The reference is never changed.
+            """,
+        examples: [
+            "bitkit-sim backup restore /tmp/bitkit-backup.json",
+            "echo '{\"pubkySession\":null}' | bitkit-sim backup restore -",
+            "bitkit-sim backup restore --document '{\"pubkySession\":{\"kind\":\"localSeed\"}}'",
+        ]
+    ) { args, invocation in
+        let document = try args.option("--document")
+        let path = document == nil ? try args.positional("FILE|-") : nil
+        try args.finish()
+        let text: String
+        if let document {
+            text = document
+        } else if path == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else if let path {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CLIError.usage("Cannot read the backup file \(path).")
+            }
+            text = String(decoding: data, as: UTF8.self)
+        } else {
+            throw CLIError.usage("Give a backup FILE, - for stdin, or --document JSON.")
+        }
+        try BitkitRunner.run(.restoreBackup(text), invocation)
+    }
+}

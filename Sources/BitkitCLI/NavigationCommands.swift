@@ -1,0 +1,72 @@
+import BitkitApp
+import SimCLI
+
+/// `home`, `back`, `open ROUTE`, `continue`, `settings …`: moving around the app.
+enum NavigationCommands {
+    static let all = [home, back, open, continueCommand, settings]
+
+    static let home = BitkitRunner.command(
+        "home", summary: "Return to Home (the navigation path is emptied).", examples: ["bitkit-sim home"]
+    ) { _ in .home }
+
+    static let back = BitkitRunner.command(
+        "back", summary: "Close the sheet, else go back one screen.", examples: ["bitkit-sim back"]
+    ) { _ in .back }
+
+    static let open = BitkitRunner.command(
+        "open", summary: "Open a screen as the app's buttons do (`open profile` follows spec/02 §10).",
+        usage: "ROUTE",
+        details: "ROUTE: " + BitkitRoute.allCases.filter { !$0.isRoot }.map(\.argument).joined(separator: ", ")
+            + ". Screens hidden by the Paykit UI toggle are refused while it is off (notice on stderr, screen unchanged).",
+        examples: ["bitkit-sim open profile --json", "bitkit-sim open settings", "bitkit-sim open pay-contacts"]
+    ) { args in
+        let name = try args.positional("ROUTE")
+        guard let route = BitkitRoute(argument: name) else {
+            throw CLIError.usage(
+                "Unknown route '\(name)'. Routes: " + BitkitRoute.allCases.map(\.argument).joined(separator: ", ") + "."
+            )
+        }
+        return .open(route)
+    }
+
+    static let continueCommand = BitkitRunner.command(
+        "continue", summary: "The screen's continue action: Profile intro → Pubky Choice, Pay Contacts → Profile.",
+        examples: ["bitkit-sim continue"]
+    ) { _ in .continueFlow }
+
+    static let settings = BitkitRunner.command(
+        "settings", summary: "Open Settings, flip a Dev Settings switch, or reset the wallet.",
+        usage: "[dev paykit-ui on|off | dev profile-intro seen|unseen | reset [--confirm]]",
+        details: """
+            `settings` opens Settings. `settings dev paykit-ui on|off` flips the Paykit UI toggle (off by default; the
+            screen stays as it is, screens it hides close when it goes off). `settings dev profile-intro seen|unseen`
+            sets the profile-intro flag. `settings reset` shows the confirmation; `settings reset --confirm` wipes:
+            only this build's own shared records go, Ring's and other networks' records stay.
+            """,
+        examples: [
+            "bitkit-sim settings", "bitkit-sim settings dev paykit-ui on", "bitkit-sim settings dev profile-intro seen",
+            "bitkit-sim settings reset --confirm",
+        ]
+    ) { args in
+        let confirm = args.flag("--confirm")
+        guard let first = args.optionalPositional() else { return .openSettings }
+        switch first {
+        case "dev":
+            let name = try args.positional("paykit-ui|profile-intro")
+            let value = try args.positional("VALUE")
+            switch (name, value) {
+            case ("paykit-ui", "on"): return .setPaykitUI(true)
+            case ("paykit-ui", "off"): return .setPaykitUI(false)
+            case ("profile-intro", "seen"): return .setProfileIntroSeen(true)
+            case ("profile-intro", "unseen"): return .setProfileIntroSeen(false)
+            default:
+                throw CLIError.usage(
+                    "Expected `settings dev paykit-ui on|off` or `settings dev profile-intro seen|unseen`.")
+            }
+        case "reset":
+            return .reset(confirm: confirm)
+        default:
+            throw CLIError.usage("Unknown settings action '\(first)': expected dev or reset.")
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import BitkitApp
+import SimCLI
+
+/// `state` and `checkpoints`: inspection, never an app action.
+enum StateCommands {
+    static let all = [state, checkpoints]
+
+    static let state = Command(
+        "state", summary: "Print what Bitkit stores where and what it holds in memory (never a secret).",
+        details: "See Docs/cli-bitkit.md for the --json shape.", examples: ["bitkit-sim state --json"]
+    ) { args, invocation in
+        try args.finish()
+        let snapshot = try BitkitRunner.app(invocation).state()
+        try invocation.emit(snapshot, text: StateText.render(snapshot))
+    }
+
+    struct CheckpointList: Encodable {
+        var checkpoints: [BitkitCheckpoint]
+    }
+
+    static let checkpoints = Command(
+        "checkpoints", summary: "List Bitkit's checkpoints for `simctl break bitkit NAME`.",
+        examples: ["bitkit-sim checkpoints", "simctl break bitkit bitkit.pick.before-sign-in"]
+    ) { args, invocation in
+        try args.finish()
+        try invocation.emit(
+            CheckpointList(checkpoints: BitkitCheckpoint.all),
+            text: BitkitCheckpoint.all.map { "\($0.name)\n    \($0.description)" }.joined(separator: "\n"))
+    }
+}
+
+/// The text form of `state`.
+enum StateText {
+    static func render(_ state: BitkitStateSnapshot) -> String {
+        let identity = state.identity
+        func yes(_ value: Bool) -> String { value ? "yes" : "no" }
+        var lines: [String] = []
+        lines.append(
+            "Bitkit (\(state.installed.network) build, own prefix \(state.installed.ownPrefix), "
+                + "private group \(state.installed.privateGroup))")
+        let route: String = state.route.map { ", on \($0)" } ?? ""
+        lines.append("Running: \(yes(state.running))" + route)
+        lines.append("Stack: " + (state.stack.isEmpty ? "-" : state.stack.joined(separator: " › ")))
+        let paykit: String = state.paykitUI ? "on" : "off"
+        lines.append(
+            "Wallet: \(yes(state.wallet)); Paykit UI: \(paykit); profile intro seen: \(yes(state.profileIntroSeen)); "
+                + "install marker: \(yes(state.installMarker))")
+        let key: String = identity.publicKey.map { " as \($0)" } ?? ""
+        lines.append("Identity: \(identity.kind.rawValue), \(identity.authState.rawValue)" + key)
+        lines.append(
+            "  initialized: \(identity.isInitialized), restoration failed: \(identity.sessionRestorationFailed), "
+                + "setup pending: \(identity.isProfileSetupPending), adopting: \(identity.isAdoptingRingIdentity)")
+        if let message = identity.initializationErrorMessage { lines.append("  initialization error: \(message)") }
+        if let name = identity.cachedName { lines.append("  cached name: \(name)") }
+        if let profile = identity.profile {
+            lines.append("  profile: \(profile.name)" + (profile.bio.isEmpty ? "" : " — \(profile.bio)"))
+        }
+        let keys = state.privateKeychain.keys.sorted().map {
+            "\($0) \(state.privateKeychain[$0] == true ? "present" : "absent")"
+        }
+        lines.append("Private keychain: " + keys.joined(separator: ", "))
+        if let error = state.privateKeychainError { lines.append("  (could not inspect: \(error))") }
+        lines.append("Session: " + (state.session.map { "for \($0.pubky)" } ?? "none"))
+        lines.append("Reference: " + (state.reference.map { "\($0.sourceApp):\($0.pubky)" } ?? "none"))
+        if let sheet = state.sheet { lines.append("Sheet: \(sheet)") }
+        for toast in state.toasts { lines.append("Last toast: \(toast.text)") }
+        return lines.joined(separator: "\n")
+    }
+}
