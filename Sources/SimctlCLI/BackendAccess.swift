@@ -48,7 +48,9 @@ enum BackendAccess {
         default:
             let known = try run { () throws(BackendError) in try store.homeservers() }
             if let match = known.first(where: { $0.name == text || $0.pubky == text }) { return match.pubky }
-            throw CLIError.usage("Unknown homeserver '\(text)': use staging, production, a name from `simctl backend show accounts`, or a key.")
+            throw CLIError.usage(
+                "Unknown homeserver '\(text)': use staging, production, a name from `simctl backend show accounts`, or a key."
+            )
         }
     }
 }
