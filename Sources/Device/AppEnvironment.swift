@@ -37,6 +37,7 @@ public struct AppEnvironment: Sendable {
         let device = self.device
         let journal = self.journal
         let app = self.app
+        let owner = install.ownerPrefix
         let caller = KeychainCaller(
             bundleID: app.bundleID,
             entitlements: install.entitlements,
@@ -46,12 +47,13 @@ public struct AppEnvironment: Sendable {
                 try? device.consumeFault(app: app, operation: operation, account: account)
             },
             observer: { event in
-                let entry = JournalEntry(
+                var entry = JournalEntry(
                     app: app.rawValue, event: "keychain", op: event.call, group: event.accessGroup,
                     service: event.service, account: event.account, status: event.status.rawValue,
                     data: event.returnedData || event.call == "add" || event.call == "update",
                     count: event.count,
                     detail: event.ignored.isEmpty ? nil : "ignored \(event.ignored.count) invalid entries")
+                entry.owner = owner
                 let time = ((try? device.read()) ?? DeviceState()).now().timeIntervalSince1970
                 _ = try? journal.append(entry, time: time)
             })

@@ -1,4 +1,5 @@
 import AppSupport
+import Device
 import Foundation
 
 /// Runs a scenario in a fresh temporary world with the real executables (Docs/scenarios.md).
@@ -89,6 +90,21 @@ private struct Run {
                     location: scenario.file, step: "(end of scenario: background steps)", expected: error.expected,
                     actual: error.actual)
             } catch {}
+        }
+        if failure == nil {
+            // Every scenario ends with the contract's audit (DESIGN §6).
+            do {
+                let report = try Audit(world: Device.World(root: world)).run()
+                if report.passed {
+                    transcript.append("  ✓ audit: \(report.invariants.count) invariants hold over \(report.journalEntries) journal entries")
+                } else {
+                    failure = ScenarioResult.Failure(
+                        location: scenario.file, step: "(audit at the end of the scenario)", expected: "no violation",
+                        actual: report.violations.map { "\($0.invariant.rawValue): \($0.message)" }.joined(separator: "; "))
+                }
+            } catch {
+                failure = ScenarioResult.Failure(location: scenario.file, step: "(audit at the end of the scenario)", expected: "a readable world", actual: "\(error)")
+            }
         }
         for (_, process) in background { process.terminate() }
         if let failure {
