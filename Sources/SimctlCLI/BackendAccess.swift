@@ -29,6 +29,7 @@ enum BackendAccess {
 
     /// Runs a backend call, turning a broken database into `WorldError` (exit 3) and any other
     /// backend error into a one-sentence failure.
+    @discardableResult
     static func run<T>(_ body: () throws(BackendError) -> T) throws -> T {
         do {
             return try body()
