@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "BitkitAppTests", dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "RingAppTests", dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(
             name: "EndToEndTests",

@@ -30,11 +30,15 @@ struct ToolProcess {
     let stderrFile: URL
 
     /// Starts `tool arguments…` writing its output to temporary files.
-    static func start(_ tool: Tool, _ arguments: [String], binDirectory: URL, scratch: URL, environment: [String: String]? = nil) throws -> ToolProcess {
+    static func start(
+        _ tool: Tool, _ arguments: [String], binDirectory: URL, scratch: URL, environment: [String: String]? = nil
+    ) throws -> ToolProcess {
         let process = Process()
         process.executableURL = binDirectory.appendingPathComponent(tool.rawValue)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        if let environment {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let id = UUID().uuidString
         let stdoutFile = scratch.appendingPathComponent("out-\(id)")
         let stderrFile = scratch.appendingPathComponent("err-\(id)")
@@ -64,7 +68,8 @@ struct ToolProcess {
         let stderr = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(at: stdoutFile)
         try? FileManager.default.removeItem(at: stderrFile)
-        return Result(status: timedOut ? -9 : process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: timedOut)
+        return Result(
+            status: timedOut ? -9 : process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: timedOut)
     }
 
     /// Kills the process if it still runs.

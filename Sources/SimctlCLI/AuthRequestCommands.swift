@@ -10,7 +10,8 @@ enum AuthRequestCommands {
         subcommands: [create, status])
 
     static let create = Command(
-        "create", summary: "Create a sign-in (or sign-up) request: prints the link; its relay channel is polled by `status`.",
+        "create",
+        summary: "Create a sign-in (or sign-up) request: prints the link; its relay channel is polled by `status`.",
         usage: "[--caps CAPS] [--relay URL] [--signup [--homeserver staging|production|NAME|KEY]]",
         examples: [
             "simctl auth-request create",
@@ -25,15 +26,21 @@ enum AuthRequestCommands {
         try args.finish()
         if homeserverName != nil && !signup { throw CLIError.usage("--homeserver goes with --signup.") }
         let client = try BackendAccess.client(invocation)
-        let homeserver = try signup ? BackendAccess.homeserver(homeserverName ?? "staging", store: try client.store()) : nil
+        let homeserver =
+            try signup ? BackendAccess.homeserver(homeserverName ?? "staging", store: try client.store()) : nil
         let ticket = try BackendAccess.run { () throws(BackendError) in
             if let relay {
-                return try client.createAuthRequest(capabilities: caps, relay: relay, signupHomeserver: homeserver).value
+                return try client.createAuthRequest(capabilities: caps, relay: relay, signupHomeserver: homeserver)
+                    .value
             }
             return try client.createAuthRequest(capabilities: caps, signupHomeserver: homeserver).value
         }
         AppEnvironment(world: invocation.world, app: .bitkit).journalTool("auth-request", detail: ticket.channel)
-        try invocation.emit(ticket, text: "\(ticket.link)\nchannel: \(ticket.channel)\nCheck it with: simctl auth-request status '\(ticket.link)'")
+        try invocation.emit(
+            ticket,
+            text:
+                "\(ticket.link)\nchannel: \(ticket.channel)\nCheck it with: simctl auth-request status '\(ticket.link)'"
+        )
     }
 
     static let status = Command(

@@ -29,6 +29,7 @@ enum BackendAccess {
 
     /// Runs a backend call, turning a broken database into `WorldError` (exit 3) and any other
     /// backend error into a one-sentence failure.
+    @discardableResult
     static func run<T>(_ body: () throws(BackendError) -> T) throws -> T {
         do {
             return try body()
@@ -48,7 +49,9 @@ enum BackendAccess {
         default:
             let known = try run { () throws(BackendError) in try store.homeservers() }
             if let match = known.first(where: { $0.name == text || $0.pubky == text }) { return match.pubky }
-            throw CLIError.usage("Unknown homeserver '\(text)': use staging, production, a name from `simctl backend show accounts`, or a key.")
+            throw CLIError.usage(
+                "Unknown homeserver '\(text)': use staging, production, a name from `simctl backend show accounts`, or a key."
+            )
         }
     }
 }

@@ -21,40 +21,55 @@ enum NetCommands {
             }
             return state
         }
-        AppEnvironment(world: invocation.world, app: .bitkit).journalTool(online ? "net-online" : "net-offline", detail: apps.map(\.rawValue).joined(separator: ","))
+        AppEnvironment(world: invocation.world, app: .bitkit).journalTool(
+            online ? "net-online" : "net-offline", detail: apps.map(\.rawValue).joined(separator: ","))
         try invocation.emit(
-            ConnectivityOutput(online: AppKind.allCases.filter { state.isOnline($0) }, offline: AppKind.allCases.filter { !state.isOnline($0) }),
+            ConnectivityOutput(
+                online: AppKind.allCases.filter { state.isOnline($0) },
+                offline: AppKind.allCases.filter { !state.isOnline($0) }),
             text: apps.map { "\($0.displayName) is \(online ? "online" : "offline")." }.joined(separator: "\n"))
     }
 
-    static let off = Command("off", summary: "Cut the device's network (both apps offline).", examples: ["simctl net off"]) { args, invocation in
+    static let off = Command(
+        "off", summary: "Cut the device's network (both apps offline).", examples: ["simctl net off"]
+    ) { args, invocation in
         try args.finish()
         try setApps(AppKind.allCases, online: false, invocation)
     }
 
-    static let on = Command("on", summary: "Restore the device's network.", examples: ["simctl net on"]) { args, invocation in
+    static let on = Command("on", summary: "Restore the device's network.", examples: ["simctl net on"]) {
+        args, invocation in
         try args.finish()
         try setApps(AppKind.allCases, online: true, invocation)
     }
 
     static let appConnectivity = Command(
         "app", summary: "Set one app (or all) online or offline.",
-        usage: "bitkit|ring|all online|offline", examples: ["simctl net app bitkit offline", "simctl net app all online"]
+        usage: "bitkit|ring|all online|offline",
+        examples: ["simctl net app bitkit offline", "simctl net app all online"]
     ) { args, invocation in
         let target = try args.positional("bitkit|ring|all")
         let mode = try args.positional("online|offline")
         try args.finish()
         let apps: [AppKind]
-        if target == "all" { apps = AppKind.allCases } else {
-            guard let app = AppKind(argument: target) else { throw CLIError.usage("Unknown app '\(target)': expected bitkit, ring or all.") }
+        if target == "all" {
+            apps = AppKind.allCases
+        } else {
+            guard let app = AppKind(argument: target) else {
+                throw CLIError.usage("Unknown app '\(target)': expected bitkit, ring or all.")
+            }
             apps = [app]
         }
-        guard mode == "online" || mode == "offline" else { throw CLIError.usage("Expected online or offline, got '\(mode)'.") }
+        guard mode == "online" || mode == "offline" else {
+            throw CLIError.usage("Expected online or offline, got '\(mode)'.")
+        }
         try setApps(apps, online: mode == "online", invocation)
     }
 
     /// Applies a knob change and prints the knobs.
-    private static func change(_ invocation: Invocation, _ what: String, _ body: @escaping (inout BackendKnobs) -> Void) throws {
+    private static func change(
+        _ invocation: Invocation, _ what: String, _ body: @escaping (inout BackendKnobs) -> Void
+    ) throws {
         let store = try BackendAccess.store(invocation)
         try BackendAccess.run { () throws(BackendError) in try store.updateKnobs(body) }
         let knobs = try BackendAccess.run { () throws(BackendError) in try store.knobs() }
@@ -69,34 +84,43 @@ enum NetCommands {
     ) { args, invocation in
         let mode = try args.positional("reachable|unreachable")
         try args.finish()
-        guard mode == "reachable" || mode == "unreachable" else { throw CLIError.usage("Expected reachable or unreachable.") }
+        guard mode == "reachable" || mode == "unreachable" else {
+            throw CLIError.usage("Expected reachable or unreachable.")
+        }
         try change(invocation, "The DHT is \(mode).") { $0.dhtReachable = mode == "reachable" }
     }
 
     static let relayLatency = Command(
-        "relay-latency", summary: "Set how long relays take to answer 404 for a missing key (default 3.5 s; clients give up after 2 s).",
+        "relay-latency",
+        summary: "Set how long relays take to answer 404 for a missing key (default 3.5 s; clients give up after 2 s).",
         usage: "SECONDS", examples: ["simctl net relay-latency 1", "simctl net relay-latency 3.5"]
     ) { args, invocation in
         let text = try args.positional("SECONDS")
         try args.finish()
-        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else { throw CLIError.usage("SECONDS must be a number ≥ 0.") }
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            throw CLIError.usage("SECONDS must be a number ≥ 0.")
+        }
         try change(invocation, "Relays answer 404 after \(seconds) s.") { $0.relayNotFoundLatency = seconds }
     }
 
     static let homegate = Command(
-        "homegate", summary: "Set the HTTP status Homegate answers ip_verification with (200 = works, 0 = no response).",
+        "homegate",
+        summary: "Set the HTTP status Homegate answers ip_verification with (200 = works, 0 = no response).",
         usage: "status CODE", examples: ["simctl net homegate status 500", "simctl net homegate status 200"]
     ) { args, invocation in
         let word = try args.positional("status")
         let text = try args.positional("CODE")
         try args.finish()
-        guard word == "status", let code = Int(text), (0...599).contains(code) else { throw CLIError.usage("Expected `status CODE` with CODE 0–599.") }
+        guard word == "status", let code = Int(text), (0...599).contains(code) else {
+            throw CLIError.usage("Expected `status CODE` with CODE 0–599.")
+        }
         try change(invocation, "Homegate answers \(code).") { $0.homegateStatus = code }
     }
 
     static let homeserver = Command(
         "homeserver", summary: "Take a homeserver down or bring it back.",
-        usage: "staging|production|NAME|KEY down|up", examples: ["simctl net homeserver staging down", "simctl net homeserver staging up"]
+        usage: "staging|production|NAME|KEY down|up",
+        examples: ["simctl net homeserver staging down", "simctl net homeserver staging up"]
     ) { args, invocation in
         let name = try args.positional("HOMESERVER")
         let mode = try args.positional("down|up")
@@ -109,8 +133,10 @@ enum NetCommands {
     }
 
     static let storageReads = Command(
-        "storage-reads", summary: "Make a homeserver's storage reads fail with HTTP 500 (sign-in keeps working), or heal them.",
-        usage: "staging|production|NAME|KEY fail|ok", examples: ["simctl net storage-reads staging fail", "simctl net storage-reads staging ok"]
+        "storage-reads",
+        summary: "Make a homeserver's storage reads fail with HTTP 500 (sign-in keeps working), or heal them.",
+        usage: "staging|production|NAME|KEY fail|ok",
+        examples: ["simctl net storage-reads staging fail", "simctl net storage-reads staging ok"]
     ) { args, invocation in
         let name = try args.positional("HOMESERVER")
         let mode = try args.positional("fail|ok")
@@ -122,7 +148,9 @@ enum NetCommands {
         }
     }
 
-    static let show = Command("show", summary: "Show connectivity and every knob.", examples: ["simctl net show --json"]) { args, invocation in
+    static let show = Command(
+        "show", summary: "Show connectivity and every knob.", examples: ["simctl net show --json"]
+    ) { args, invocation in
         try args.finish()
         let state = try DeviceStore(world: invocation.world).read()
         let store = try BackendAccess.store(invocation)

@@ -16,7 +16,8 @@ public enum SimctlCLI {
             WorldCommands.group, DeviceCommands.group, AppCommands.install, AppCommands.uninstall,
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
-            ScenarioCommands.group, BackendCommands.group, AuthRequestCommands.group,
+            ScenarioCommands.group, BackendCommands.group, AuthRequestCommands.group, AuditCommands.audit,
+            RaceCommands.race,
         ])
 
     public static func main() -> Never {

@@ -13,7 +13,8 @@ import Testing
         let pending = try sim("simctl", "auth-request", "status", link, "--json").json()
         #expect(pending["state"] as? String == "pending")
 
-        let client = BackendClient(databasePath: sim.world.appendingPathComponent(".sim/backend.sqlite").path, app: "test")
+        let client = BackendClient(
+            databasePath: sim.world.appendingPathComponent(".sim/backend.sqlite").path, app: "test")
         let user = try #require(Ed25519KeyPair(secretHex: Fixture.aSecret))
         _ = try client.approveAuthRequest(link: link, keyPair: user)
 
@@ -46,9 +47,13 @@ import Testing
         let sim = try Sim()
         defer { sim.cleanup() }
         let cSecret = "5aa93b299a343aa2691739771f2b5b85e740ca14c685793d67870f88fa89dc51"
-        try sim("simctl", "backend", "publish", "--secret", cSecret, "--homeserver", "staging", "--timestamp", "1700000000000000")
-        let records = try #require(try sim("simctl", "backend", "show", "pkarr", "--json").json()["records"] as? [[String: Any]])
-        #expect(records.contains { $0["store"] as? String == "relay" && $0["timestamp"] as? Int == 1_700_000_000_000_000 })
+        try sim(
+            "simctl", "backend", "publish", "--secret", cSecret, "--homeserver", "staging", "--timestamp",
+            "1700000000000000")
+        let records = try #require(
+            try sim("simctl", "backend", "show", "pkarr", "--json").json()["records"] as? [[String: Any]])
+        #expect(
+            records.contains { $0["store"] as? String == "relay" && $0["timestamp"] as? Int == 1_700_000_000_000_000 })
         let hs2 = try sim("simctl", "backend", "add-homeserver", "hs2", "--json").json()
         let key = try #require(hs2["pubky"] as? String)
         let token = try sim("simctl", "backend", "issue-token", "--homeserver", "hs2", "--json").json()

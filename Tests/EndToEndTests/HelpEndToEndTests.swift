@@ -7,10 +7,13 @@ import Testing
         ["simctl"], ["simctl", "world", "init"], ["simctl", "world", "show"], ["simctl", "device", "lock"],
         ["simctl", "device", "unlock"], ["simctl", "device", "reboot"], ["simctl", "device", "status"],
         ["simctl", "device", "clock"], ["simctl", "install"], ["simctl", "uninstall"], ["simctl", "net", "app"],
-        ["simctl", "fault", "add"], ["simctl", "fault", "sdk"], ["simctl", "fault", "list"], ["simctl", "fault", "clear"], ["simctl", "journal"],
+        ["simctl", "fault", "add"], ["simctl", "fault", "sdk"], ["simctl", "fault", "list"],
+        ["simctl", "fault", "clear"], ["simctl", "journal"],
         ["simctl", "keychain", "list"], ["simctl", "keychain", "write"], ["simctl", "keychain", "delete"],
-        ["simctl", "net", "off"], ["simctl", "net", "on"], ["simctl", "net", "dht"], ["simctl", "net", "relay-latency"],
-        ["simctl", "net", "homegate"], ["simctl", "net", "homeserver"], ["simctl", "net", "storage-reads"], ["simctl", "net", "show"],
+        ["simctl", "net", "off"], ["simctl", "net", "on"], ["simctl", "net", "dht"],
+        ["simctl", "net", "relay-latency"],
+        ["simctl", "net", "homegate"], ["simctl", "net", "homeserver"], ["simctl", "net", "storage-reads"],
+        ["simctl", "net", "show"],
         ["simctl", "backend", "show"], ["simctl", "backend", "add-homeserver"], ["simctl", "backend", "issue-token"],
         ["simctl", "backend", "publish"], ["simctl", "backend", "mine"], ["simctl", "auth-request", "create"],
         ["simctl", "auth-request", "status"], ["simctl", "break"], ["simctl", "continue"], ["simctl", "wait-paused"],
@@ -19,7 +22,8 @@ import Testing
         ["bitkit-sim", "keychain", "is-definitely-missing"], ["bitkit-sim", "keychain", "publish-own"],
         ["bitkit-sim", "keychain", "remove-own"], ["bitkit-sim", "keychain", "remove-all-own"],
         ["ring-sim"], ["ring-sim", "keychain", "list-external"], ["ring-sim", "keychain", "get-external-secret"],
-        ["ring-sim", "keychain", "set-owned"], ["ring-sim", "keychain", "remove-owned"], ["ring-sim", "keychain", "remove-all-owned"],
+        ["ring-sim", "keychain", "set-owned"], ["ring-sim", "keychain", "remove-owned"],
+        ["ring-sim", "keychain", "remove-all-owned"],
     ]
 
     @Test(arguments: commands) func helpShowsUsageAndAnExample(_ command: [String]) throws {
