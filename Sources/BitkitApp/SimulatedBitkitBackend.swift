@@ -9,6 +9,8 @@ public final class SimulatedBitkitBackend: BitkitBackend {
     private let client: BackendClient
     private let environment: AppEnvironment
     private let namespace: String
+    /// Homegate of the build's network (spec/02 §1); the simulated Homegate answers for every host.
+    private let homegateHost: String
 
     /// Paths of Bitkit's Paykit endpoints (spec/04 §13).
     static let publicEndpoints = "/pub/paykit/v0/bitkit/wallet/endpoints/"
@@ -18,6 +20,7 @@ public final class SimulatedBitkitBackend: BitkitBackend {
     public init(environment: AppEnvironment, network: BitcoinNetwork) {
         self.environment = environment
         self.namespace = network.paykitNamespace
+        self.homegateHost = network == .bitcoin ? "homegate.pubky.app" : BackendClient.homegateHost
         let online = ((try? environment.device.read()) ?? DeviceState()).isOnline(.bitkit)
         client = BackendClient(
             databasePath: environment.world.backendDatabase.path, app: AppKind.bitkit.bundleID, online: online,
@@ -68,7 +71,7 @@ public final class SimulatedBitkitBackend: BitkitBackend {
     public func signUpThroughHomegate(keyPair: Ed25519KeyPair) throws(ServiceFailure) -> PubkySession {
         client.online = ((try? environment.device.read()) ?? DeviceState()).isOnline(.bitkit)
         do {
-            return Self.session(try client.signUpThroughHomegate(keyPair: keyPair).value)
+            return Self.session(try client.signUpThroughHomegate(keyPair: keyPair, host: homegateHost).value)
         } catch {
             // No HTTP answer from Homegate is reported as status 0 (spec/02 §13.3).
             switch error {

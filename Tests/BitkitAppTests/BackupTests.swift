@@ -69,7 +69,9 @@ import Testing
         try world.ringImport(Fixture.aSecret)
         try world.ringSignUp(Fixture.aSecret)
         let backendBefore = try world.journal(event: "backend").count
-        try world.send(.restoreBackup("{\"pubkySession\":{\"kind\":\"externalSession\",\"sessionSecret\":\"\(Fixture.a):SECRET\"}}"))
+        try world.send(
+            .restoreBackup(
+                "{\"pubkySession\":{\"kind\":\"externalSession\",\"sessionSecret\":\"\(Fixture.a):SECRET\"}}"))
         #expect(try world.journal(event: "backend").count == backendBefore)
         let items = try world.privateItems()
         #expect(items["paykit_session"] == nil)

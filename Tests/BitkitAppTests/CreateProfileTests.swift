@@ -158,12 +158,15 @@ import Testing
         try world.send(.relaunch)
         try world.knobs { $0.homeserversDown = [] }
         #expect(try world.state().identity.kind == .owned)
-        let homegateBefore = try world.journal(event: "backend").filter { $0.op == "homegate POST /ip_verification" }.count
+        let homegateBefore = try world.journal(event: "backend").filter { $0.op == "homegate POST /ip_verification" }
+            .count
         try world.send(.open(.createProfile))
         try world.send(.createProfile(name: "Satoshi 2", bio: nil))
         let saved = try world.send(.save)
         #expect(saved.route == "payContacts")
-        #expect(try world.journal(event: "backend").filter { $0.op == "homegate POST /ip_verification" }.count == homegateBefore)
+        #expect(
+            try world.journal(event: "backend").filter { $0.op == "homegate POST /ip_verification" }.count
+                == homegateBefore)
         #expect(try paykitProfile(world, Fixture.w)?.displayName == "Satoshi 2")
     }
 
@@ -197,5 +200,56 @@ import Testing
         let screen = try world.send(.createProfile(name: nil, bio: nil))
         #expect(screen.route == "pubkyChoice")
         #expect(screen.toastTexts == ["error · Profile Error · Authentication failed: Mnemonic not found"])
+    }
+}
+
+@Suite struct SessionRefreshTests {
+    /// spec/02 §21: an auth failure signs in again once with the active key and retries.
+    @Test func aProfileWriteWithAnEndedSessionSignsInAgainAndRetries() throws {
+        let world = try TestWorld()
+        try world.baseline()
+        try world.ringImport(Fixture.aSecret)
+        try world.ringSignUp(Fixture.aSecret)
+        try world.send(.pick(.pubky(Fixture.a)))
+        // The homeserver forgets Bitkit's session behind its back.
+        let saved = try #require(try world.privateItems()["paykit_session"])
+        let secret = String(saved.dropFirst(Fixture.a.count + 1))
+        _ = try world.client().signOut(
+            HomeserverSession(
+                pubky: Fixture.a, homeserver: Fixture.hs, secret: secret, capabilities: "/:rw", createdAt: Date()))
+        try world.send(.createProfile(name: "Alice", bio: nil))
+        let saved2 = try world.send(.save)
+        #expect(saved2.route == "payContacts")
+        #expect(saved2.toasts.isEmpty)
+        #expect(try world.privateItems()["paykit_session"] != saved)
+        #expect(try world.privateItems()["pubky_secret_key"] == nil)
+    }
+}
+
+@Suite struct OwnRecordTests {
+    /// spec/02 §2 and §15: the toggle only gates UI; launch publishes (and heals) the own record.
+    @Test func launchPublishesTheOwnRecordEvenWithThePaykitUIOffAndHealsARemovedOne() throws {
+        let world = try TestWorld()
+        try world.baseline()
+        try world.send(.createProfile(name: "Satoshi", bio: nil))
+        try world.send(.save)
+        try world.send(.setPaykitUI(false))
+        try KeychainGroupStore(directory: world.world.sharedGroup, accessGroup: SharedContract.accessGroup).remove(
+            service: SharedContract.service, account: "to.bitkit.dev:\(Fixture.w)")
+        #expect(try world.sharedAccounts().isEmpty)
+        try world.send(.relaunch)
+        #expect(try world.sharedAccounts() == ["to.bitkit.dev:\(Fixture.w)"])
+    }
+
+    @Test func anAdoptedIdentityIsNeverPublishedAndAdoptionRemovesOwnRecords() throws {
+        let world = try TestWorld()
+        try world.baseline()
+        try world.inject("to.bitkit.dev:\(Fixture.w)", data: Fixture.wSecret)
+        try world.ringImport(Fixture.aSecret)
+        try world.ringSignUp(Fixture.aSecret)
+        try world.send(.pick(.pubky(Fixture.a)))
+        #expect(try world.sharedAccounts() == ["app.pubkyring:\(Fixture.a)"])
+        try world.send(.relaunch)
+        #expect(try world.sharedAccounts() == ["app.pubkyring:\(Fixture.a)"])
     }
 }

@@ -62,7 +62,9 @@ import Testing
         #expect(dialog.route == "profile")
         #expect(dialog.sheet?.title == "Disconnect Profile")
         #expect(
-            dialog.sheet?.texts == ["This will disconnect your Pubky profile from Bitkit. You can reconnect at any time."])
+            dialog.sheet?.texts == [
+                "This will disconnect your Pubky profile from Bitkit. You can reconnect at any time."
+            ])
         let screen = try world.send(.approve)
         #expect(screen.stack == ["home"])
         let state = try world.state()
@@ -102,7 +104,9 @@ import Testing
         try world.inject("to.bitkit.tnet:\(Fixture.w)", data: Fixture.wSecret)
         let ringGroup = SharedContract.ringPrivateGroup
         try KeychainGroupStore(directory: world.world.groupDirectory(ringGroup), accessGroup: ringGroup).write(
-            NewKeychainItem(accessGroup: ringGroup, service: Fixture.a, account: "secret", data: [1], accessibility: .afterFirstUnlock),
+            NewKeychainItem(
+                accessGroup: ringGroup, service: Fixture.a, account: "secret", data: [1],
+                accessibility: .afterFirstUnlock),
             writer: "app.pubkyring")
         let confirm = try world.send(.reset(confirm: false))
         #expect(confirm.sheet?.id == "reset-confirm")
@@ -117,7 +121,9 @@ import Testing
                 "app.pubkyring:\(Fixture.a)", "to.bitkit:\(Fixture.w)", "to.bitkit.tnet:\(Fixture.w)",
             ])
         #expect(try world.privateItems().isEmpty)
-        #expect(try KeychainGroupStore(directory: world.world.groupDirectory(ringGroup), accessGroup: ringGroup).inspect().items.count == 1)
+        #expect(
+            try KeychainGroupStore(directory: world.world.groupDirectory(ringGroup), accessGroup: ringGroup).inspect()
+                .items.count == 1)
         let state = try world.state()
         #expect(!state.installMarker)
         #expect(!state.paykitUI)
@@ -193,7 +199,9 @@ import Testing
             try world.send(.restoreWallet(mnemonic: "abandon abandon abandon", passphrase: nil))
         }
         #expect(throws: BitkitAppError.self) {
-            try world.send(.restoreWallet(mnemonic: Fixture.mnemonic.replacingOccurrences(of: "about", with: "abandon"), passphrase: nil))
+            try world.send(
+                .restoreWallet(
+                    mnemonic: Fixture.mnemonic.replacingOccurrences(of: "about", with: "abandon"), passphrase: nil))
         }
         #expect(try world.privateItems().isEmpty)
     }

@@ -74,7 +74,8 @@ import Testing
         #expect(sheet.sheet?.id == "pubky-auth-signup")
         #expect(
             sheet.sheet?.texts == [
-                "Homeserver", Fixture.hs, "Create a new Pubky identity on this homeserver. Only continue if you trust it.",
+                "Homeserver", Fixture.hs,
+                "Create a new Pubky identity on this homeserver. Only continue if you trust it.",
             ])
         let approved = try world.send(.approve)
         #expect(approved.toasts.isEmpty)
@@ -125,7 +126,9 @@ import Testing
         #expect(try world.sharedAccounts().isEmpty)
     }
 
-    @Test(arguments: ["pubkyauth://signin?caps=/pub/x/:rw", "pubkyauth://unknown?x=1", "pubkyauth://signup?hs=\(Fixture.hs)"])
+    @Test(arguments: [
+        "pubkyauth://signin?caps=/pub/x/:rw", "pubkyauth://unknown?x=1", "pubkyauth://signup?hs=\(Fixture.hs)",
+    ])
     func anUnparseableLinkIsAnInvalidAuthRequest(link: String) throws {
         let world = try TestWorld()
         try world.baseline()

@@ -153,8 +153,10 @@ import Testing
         #expect(try world.sharedAccounts() == ["app.pubkyring:\(Fixture.a)"])
         var random = SeededRandom(seed: 5)
         try world.store.addHomeserver(.init(pubky: "8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo", name: "hs2"))
-        let token = try world.store.issueSignupToken(homeserver: "8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo", random: &random)
-        let scan = try world.send(.scan("pubkyauth://direct_signup?hs=8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo&st=\(token)"))
+        let token = try world.store.issueSignupToken(
+            homeserver: "8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo", random: &random)
+        let scan = try world.send(
+            .scan("pubkyauth://direct_signup?hs=8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo&st=\(token)"))
         #expect(scan.toastTexts == ["info · Already signed in"])
         #expect(scan.sheet == nil)
         #expect(try world.store.accounts().accounts.map(\.pubky) == [Fixture.a])

@@ -9,7 +9,8 @@ import Testing
 
 /// The catalogue's fixture identities (spec/06 §0.1).
 enum Fixture {
-    static let mnemonic = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
+    static let mnemonic =
+        "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
     static let wSecret = "5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1"
     static let w = "aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy"
     static let aSecret = String(repeating: "01", count: 32)
@@ -20,8 +21,10 @@ enum Fixture {
     static let c = "gcumbhd7sqit6nn457jxmrwqx9pyymqwamnarekgo3xppqo6a19o"
     static let hs = KnownHomeservers.staging
 
-    static let sourceLost = "error · Profile Disconnected · The pubky you used from Pubky Ring is no longer available on this device."
-    static let sessionExpired = "error · Profile Disconnected · Your profile session has expired. Please reconnect to restore your profile."
+    static let sourceLost =
+        "error · Profile Disconnected · The pubky you used from Pubky Ring is no longer available on this device."
+    static let sessionExpired =
+        "error · Profile Disconnected · Your profile session has expired. Please reconnect to restore your profile."
 }
 
 /// A temporary world with Bitkit (regtest unless told otherwise) and Ring installed and a fresh
@@ -94,7 +97,8 @@ final class TestWorld {
     func ringPublish(_ pubky: String, secret: String) throws {
         let keychain = try ringKeychain
         let account = "app.pubkyring:\(pubky)"
-        _ = keychain.delete(KeychainQuery(service: SharedContract.service, account: account, accessGroup: SharedContract.accessGroup))
+        _ = keychain.delete(
+            KeychainQuery(service: SharedContract.service, account: account, accessGroup: SharedContract.accessGroup))
         let status = keychain.add(
             NewKeychainItem(
                 accessGroup: SharedContract.accessGroup, service: SharedContract.service, account: account,
@@ -111,7 +115,9 @@ final class TestWorld {
     /// Ring deletes its record of `pubky`.
     func ringDelete(_ pubky: String) throws {
         _ = try ringKeychain.delete(
-            KeychainQuery(service: SharedContract.service, account: "app.pubkyring:\(pubky)", accessGroup: SharedContract.accessGroup))
+            KeychainQuery(
+                service: SharedContract.service, account: "app.pubkyring:\(pubky)",
+                accessGroup: SharedContract.accessGroup))
     }
 
     /// A record written at OS level (the keychain tool), e.g. another network's Bitkit record.
@@ -149,13 +155,17 @@ final class TestWorld {
     }
 
     func addSDKFault(_ name: String, remaining: Int? = nil) throws {
-        try DeviceStore(world: world).update { $0.sdkFaults.append(SDKFault(app: .bitkit, name: name, remaining: remaining)) }
+        try DeviceStore(world: world).update {
+            $0.sdkFaults.append(SDKFault(app: .bitkit, name: name, remaining: remaining))
+        }
     }
 
     func addKeychainFault(_ operation: KeychainOperation, account: String, status: OSStatus) throws {
         try DeviceStore(world: world).update { state in
             state.faults.append(
-                FaultRule(id: state.nextFaultID, app: .bitkit, operation: operation, account: account, status: status, remaining: nil))
+                FaultRule(
+                    id: state.nextFaultID, app: .bitkit, operation: operation, account: account, status: status,
+                    remaining: nil))
             state.nextFaultID += 1
         }
     }
@@ -171,7 +181,8 @@ final class TestWorld {
 
     /// The shared group's accounts in keychain order.
     func sharedAccounts() throws -> [String] {
-        try KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup).inspect().items.map(\.account)
+        try KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup).inspect().items
+            .map(\.account)
     }
 
     func sharedItem(_ account: String) throws -> KeychainItem? {
@@ -183,7 +194,8 @@ final class TestWorld {
     func privateItems(_ network: BitcoinNetwork? = nil) throws -> [String: String] {
         let group = (network ?? self.network).bitkitPrivateGroup
         let items = try KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect().items
-        return Dictionary(items.map { ($0.account, String(decoding: $0.data, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
+        return Dictionary(
+            items.map { ($0.account, String(decoding: $0.data, as: UTF8.self)) }, uniquingKeysWith: { a, _ in a })
     }
 
     func writePrivate(_ key: String, _ value: String) throws {
@@ -198,8 +210,10 @@ final class TestWorld {
     /// Journal entries of Bitkit.
     func journal(event: String? = nil) throws -> [JournalEntry] {
         let text = (try? String(contentsOf: world.journalFile, encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(JournalEntry.self, from: Data($0.utf8)) }
-            .filter { $0.app == "bitkit" && (event == nil || $0.event == event) }
+        return text.split(separator: "\n").compactMap {
+            try? JSONDecoder().decode(JournalEntry.self, from: Data($0.utf8))
+        }
+        .filter { $0.app == "bitkit" && (event == nil || $0.event == event) }
     }
 
     /// Every byte Bitkit keeps in its sandbox and private keychain, for "no Ring secret" checks.
