@@ -130,6 +130,8 @@ extension BitkitRuntime {
         // Another action may have changed the identity while this one waited.
         guard defaults.reference == reference else { return }
         guard shared.isDefinitelyMissing(sourceApp: reference.sourceApp, pubky: reference.pubky) else { return }
+        identityEvent(
+            "source-lost", account: SharedContract.account(sourceApp: reference.sourceApp, pubky: reference.pubky))
         clearAuthenticatedState()
         try clearLocalState(checkpoint: "bitkit.source-check.before-remove-own")
         guard current != nil else { throw Terminated() }

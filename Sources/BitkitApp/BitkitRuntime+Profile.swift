@@ -78,6 +78,7 @@ extension BitkitRuntime {
         }
         guard current != nil else { throw Terminated() }
         clearAuthenticatedState()
+        identityEvent("disconnected")
         try clearLocalState(checkpoint: "bitkit.disconnect.before-remove-own")
         memory.createProfile = nil
         memory.sheet = nil

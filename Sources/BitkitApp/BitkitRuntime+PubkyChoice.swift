@@ -115,6 +115,7 @@ extension BitkitRuntime {
             if current != nil, defaults.reference == reference { try updateDefaults { $0.reference = previous } }
             throw error
         }
+        identityEvent("adopted", account: SharedContract.account(sourceApp: reference.sourceApp, pubky: listed))
         // 7. Completion.
         memory.publicKey = "pubky" + pair.pubky
         memory.authState = .authenticated

@@ -61,6 +61,7 @@ extension BitkitRuntime {
     /// install marker and every UserDefaults key go; Ring's and other networks' records stay.
     func wipe() throws {
         memory.sheet = nil
+        wipeEvent("start")
         if let session = try? liveSession() {
             _ = try? network("remove-endpoints") { backend throws(ServiceFailure) in
                 try backend.removeEndpoints(session: session, privateOnes: false)
@@ -69,6 +70,7 @@ extension BitkitRuntime {
         clearAuthenticatedState()
         try clearLocalState(checkpoint: "bitkit.wipe.before-remove-own")
         _ = try? store.wipe()
+        wipeEvent("end")
         defaults = BitkitDefaults()
         try saveDefaults()
         guard current != nil else { throw Terminated() }

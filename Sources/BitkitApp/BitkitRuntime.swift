@@ -109,6 +109,18 @@ final class BitkitRuntime {
 
     func notice(_ text: String) { notices.append(text) }
 
+    /// An identity transition for the journal (`simctl audit` reads `identity source-lost`).
+    func identityEvent(_ op: String, account: String? = nil) {
+        environment.record(JournalEntry(app: "bitkit", event: "identity", op: op, account: account))
+    }
+
+    /// `wipe start` / `wipe end`, carrying this build's owner prefix for the audit.
+    func wipeEvent(_ op: String) {
+        var entry = JournalEntry(app: "bitkit", event: "wipe", op: op)
+        entry.owner = network.bitkitSourceApp
+        environment.record(entry)
+    }
+
     func lifecycle(_ op: String) {
         environment.record(JournalEntry(app: "bitkit", event: "lifecycle", op: op))
     }

@@ -51,6 +51,12 @@ import Testing
         (screen["toasts"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
     }
 
+    /// The contract's invariants over the journal and the world hold.
+    private func expectAuditClean(_ sim: Sim) throws {
+        let run = try sim("simctl", "audit")
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+    }
+
     /// After every flow: no Ring secret anywhere in Bitkit's private keychain or sandbox.
     private func expectNoRingSecretInBitkit(_ sim: Sim, _ secrets: [String]) throws {
         let run = try sim("simctl", "keychain", "list", "--show-secrets", "--json")
@@ -138,6 +144,10 @@ import Testing
         #expect(state["reference"] is NSNull)
         #expect((state["privateKeychain"] as? [String: Bool])?["paykit_session"] == false)
         try expectNoRingSecretInBitkit(sim, [Fixture.aSecret, Fixture.bSecret])
+        let journal = try sim("simctl", "journal", "--app", "bitkit", "--event", "identity", "--json").json()
+        let lost = (journal["entries"] as? [[String: Any]] ?? []).filter { $0["op"] as? String == "source-lost" }
+        #expect(lost.compactMap { $0["account"] as? String } == ["app.pubkyring:\(Fixture.a)"])
+        try expectAuditClean(sim)
     }
 
     @Test func ringDeletingThePickedPubkyWhileOnSettingsKeepsSettings() throws {
@@ -232,6 +242,33 @@ import Testing
         #expect(readsOfB.isEmpty)
         let state = try state(sim)
         #expect((state["session"] as? [String: String])?["pubky"] == Fixture.a)
+    }
+
+    @Test func theWipeKeepsRingsAndOtherNetworksRecordsAndPassesTheAudit() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        for network in ["bitcoin", "regtest"] {
+            #expect(try sim("simctl", "install", "bitkit", "--network", network).status == 0)
+            for args in [
+                ["launch"], ["wallet", "restore", "--mnemonic", Self.mnemonic], ["settings", "dev", "paykit-ui", "on"],
+                ["settings", "dev", "profile-intro", "seen"], ["create-profile", "--name", "Satoshi"],
+            ] {
+                _ = try Sim.run("bitkit-sim", args + ["--world", sim.world.path])
+            }
+            #expect(try screen(sim, "save")["route"] as? String == "payContacts")
+        }
+        try ringImport(sim, Fixture.aSecret)
+        let confirm = try screen(sim, "settings", "reset")
+        #expect((confirm["sheet"] as? [String: Any])?["id"] as? String == "reset-confirm")
+        let wiped = try screen(sim, "settings", "reset", "--confirm")
+        #expect(
+            toasts(wiped) == [
+                "success · Wallet Data Deleted · Bitkit has been reset and all wallet data has been deleted."
+            ])
+        let records = try sim("simctl", "keychain", "list", "--group", "shared", "--json").json()
+        let accounts = (records["items"] as? [[String: Any]] ?? []).compactMap { $0["account"] as? String }
+        #expect(accounts == ["to.bitkit:\(Fixture.w)", "app.pubkyring:\(Fixture.a)"])
+        try expectAuditClean(sim)
     }
 
     @Test func openingAPubkyauthURLNeverReachesBitkit() throws {
