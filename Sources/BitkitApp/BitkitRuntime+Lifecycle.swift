@@ -20,14 +20,22 @@ extension BitkitRuntime {
         current = BitkitMemory(launchID: UInt64.random(in: 1...UInt64.max), network: network)
         lifecycle("launch")
         try orphanCheck()
-        let hasWallet = (try? store.hasValue(BitkitPrivateKeychain.Key.mnemonic)) ?? false
-        memory.root = hasWallet ? .home : .onboarding
+        let wallet = Result { () throws(PrivateKeychainError) in try store.hasValue(BitkitPrivateKeychain.Key.mnemonic)
+        }
+        // An unreadable private group (device never unlocked) is not "no wallet": Home, uninitialised.
+        memory.root = (try? wallet.get()) == false ? .onboarding : .home
         memory.path = []
         environment.record(
             JournalEntry(app: "bitkit", event: "navigation", detail: memory.stack.joined(separator: " > ")))
         memory.isProfileSetupPending = defaults.profileSetupPending
         try saveMemory()
-        if hasWallet { try initializeProfile() }
+        switch wallet {
+        case .success(true): try initializeProfile()
+        case .success(false): break
+        case .failure(let error):
+            memory.authState = .idle
+            memory.initializationErrorMessage = error.description
+        }
     }
 
     /// The become-active path (spec/02 §9): the source check once initialised, and a visible Pubky

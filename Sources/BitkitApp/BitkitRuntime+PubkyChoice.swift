@@ -57,7 +57,8 @@ extension BitkitRuntime {
                 throw BitkitAppError.invalidArgument(
                     listed.isEmpty
                         ? "Pubky Choice lists no Ring pubkys; it shows only the create card."
-                        : "No Pubky Choice row for \(text); rows: \(listed.joined(separator: ", ")).")
+                        : "No Pubky Choice row for \(text); rows: \(listed.joined(separator: ", ")) "
+                            + "(the list loads when Pubky Choice appears; `bitkit-sim foreground` reloads it).")
             }
             pubky = match
         }

@@ -30,3 +30,18 @@ import Testing
         #expect(try world.sharedAccounts().isEmpty)
     }
 }
+
+@Suite struct DeviceStateLaunchTests {
+    @Test func aLaunchBeforeTheFirstUnlockIsHomeUninitialisedNotOnboarding() throws {
+        let world = try TestWorld()
+        try world.baseline()
+        _ = try world.outcome(.kill)
+        try world.setProtection(.neverUnlocked)
+        let screen = try world.send(.launch)
+        #expect(screen.route == "home")
+        let state = try world.state()
+        #expect(!state.identity.isInitialized)
+        #expect(state.identity.initializationErrorMessage != nil)
+        #expect(state.wallet)
+    }
+}
