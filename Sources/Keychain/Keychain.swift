@@ -1,161 +1,228 @@
 import Foundation
 
-// PUBLIC API CONTRACT — implemented by the keychain work; callers (Device, apps, simctl) rely on it.
+/// The simulated Security framework for one app: `SecItemAdd`, `SecItemUpdate`, `SecItemDelete`,
+/// `SecItemCopyMatching` over directory-backed access groups (spec/01, SharedGroup/README.md).
+///
+/// Every call is atomic with respect to other processes (flock on each group's `.lock`, shared for
+/// reads, exclusive for writes) and checks, in order: the fault hook, the request (`errSecParam`),
+/// entitlements (`errSecMissingEntitlement`, before touching the disk), then matches, data
+/// protection (`errSecInteractionNotAllowed` if any touched item is unavailable, changing nothing)
+/// and finally acts. Each call reports exactly one `KeychainEvent` to `caller.observer`.
+public struct Keychain: Sendable {
+  public let caller: KeychainCaller
+  /// Maps an access group to its folder (e.g. the shared group → `<world>/SharedGroup`).
+  public let directory: @Sendable (String) -> URL
+  /// fsync every write; only tests that build huge groups turn it off.
+  var durable = true
 
-/// One generic-password item as stored in a group folder.
-public struct KeychainItem: Codable, Sendable, Equatable {
-    public var accessGroup: String
-    public var service: String
-    public var account: String
-    /// The value bytes (`kSecValueData`); empty when a query asked for attributes only.
-    public var data: [UInt8]
-    public var accessibility: Accessibility
-    public var synchronizable: Bool
-    public var createdAt: Date
-    public var modifiedAt: Date
-    /// Bundle id of the app that last wrote the item (e.g. `to.bitkit`, `app.pubkyring`, `simctl`).
-    public var writer: String
-    /// Insertion sequence number: enumeration order. Update keeps it; delete + add moves to the end.
-    public var sequence: UInt64
+  public init(caller: KeychainCaller, directory: @escaping @Sendable (String) -> URL) {
+    self.caller = caller
+    self.directory = directory
+  }
 
-    public init(
-        accessGroup: String, service: String, account: String, data: [UInt8],
-        accessibility: Accessibility, synchronizable: Bool, createdAt: Date, modifiedAt: Date,
-        writer: String, sequence: UInt64
-    ) {
-        self.accessGroup = accessGroup
-        self.service = service
-        self.account = account
-        self.data = data
-        self.accessibility = accessibility
-        self.synchronizable = synchronizable
-        self.createdAt = createdAt
-        self.modifiedAt = modifiedAt
-        self.writer = writer
-        self.sequence = sequence
+  /// `SecItemAdd`: `errSecDuplicateItem` if (group, service, account, synchronizable) exists.
+  /// An add whose path holds garbage (not a decodable item: bad JSON, oversized, a symlink)
+  /// replaces it atomically and reports it in the event's `ignored`; a path holding a folder or a
+  /// decodable but misplaced item is never overwritten: `errSecIO`.
+  public func add(_ item: NewKeychainItem) -> OSStatus {
+    let group = item.accessGroup ?? caller.entitlements.first
+    var event = KeychainEvent(
+      call: "add", operation: .write, accessGroup: group, service: item.service,
+      account: item.account,
+      status: .success, returnedData: false, count: 0, ignored: [])
+    event.status = performAdd(item, group: group, ignored: &event.ignored)
+    event.count = event.status == .success ? 1 : 0
+    caller.observer(event)
+    return event.status
+  }
+
+  /// Replaces the data of every matching item (attributes stay as they were).
+  public func update(_ query: KeychainQuery, data: [UInt8]) -> OSStatus {
+    var event = Self.event("update", .write, query)
+    let outcome = perform(query, operation: .write, lockMode: .exclusive) {
+      matches throws(KeychainStoreError) -> Int in
+      let now = Timestamp.normalize(caller.now())
+      for (folder, stored) in matches {
+        var item = stored.item
+        item.data = data
+        item.modifiedAt = now
+        item.writer = caller.bundleID
+        try folder.write(item)
+      }
+      return matches.count
     }
-}
+    event.status = outcome.status
+    event.count = outcome.count
+    event.ignored = outcome.ignored
+    caller.observer(event)
+    return event.status
+  }
 
-/// The attributes of an item to add.
-public struct NewKeychainItem: Sendable, Equatable {
-    /// nil = the caller's first entitled group, as `SecItemAdd` does.
-    public var accessGroup: String?
-    public var service: String
-    public var account: String
-    public var data: [UInt8]
-    public var accessibility: Accessibility
-    public var synchronizable: Bool
-
-    public init(
-        accessGroup: String?, service: String, account: String, data: [UInt8],
-        accessibility: Accessibility, synchronizable: Bool = false
-    ) {
-        self.accessGroup = accessGroup
-        self.service = service
-        self.account = account
-        self.data = data
-        self.accessibility = accessibility
-        self.synchronizable = synchronizable
+  /// Deletes every matching item.
+  public func delete(_ query: KeychainQuery) -> OSStatus {
+    var event = Self.event("delete", .delete, query)
+    let outcome = perform(query, operation: .delete, lockMode: .exclusive) {
+      matches throws(KeychainStoreError) -> Int in
+      var byFolder: [(GroupFolder, [GroupFolder.StoredItem])] = []
+      for (folder, stored) in matches {
+        if let index = byFolder.firstIndex(where: { $0.0.path == folder.path }) {
+          byFolder[index].1.append(stored)
+        } else {
+          byFolder.append((folder, [stored]))
+        }
+      }
+      for (folder, items) in byFolder { try folder.remove(items) }
+      return matches.count
     }
-}
+    event.status = outcome.status
+    event.count = outcome.count
+    event.ignored = outcome.ignored
+    caller.observer(event)
+    return event.status
+  }
 
-/// How a query treats `kSecAttrSynchronizable`.
-public enum SynchronizableFilter: Sendable, Equatable {
-    /// Not mentioned, or `false`: matches only non-synchronizable items (spec/01 §5).
-    case no
-    case yes
-    /// `kSecAttrSynchronizableAny`.
-    case any
-}
-
-/// A generic-password query. nil fields match anything; a nil group means every entitled group.
-public struct KeychainQuery: Sendable, Equatable {
-    public var service: String?
-    public var account: String?
-    public var accessGroup: String?
-    public var synchronizable: SynchronizableFilter
-
-    public init(
-        service: String? = nil, account: String? = nil, accessGroup: String? = nil,
-        synchronizable: SynchronizableFilter = .no
-    ) {
-        self.service = service
-        self.account = account
-        self.accessGroup = accessGroup
-        self.synchronizable = synchronizable
+  /// `SecItemCopyMatching`: matching items in enumeration order (group by group in query or
+  /// entitlement order, each by insertion sequence); limit one returns the first.
+  public func copyMatching(_ query: KeychainQuery, limit: MatchLimit, returnData: Bool)
+    -> CopyResult
+  {
+    var event = Self.event("copy", limit == .one ? .read : .list, query)
+    var items: [KeychainItem] = []
+    let outcome = perform(query, operation: event.operation, lockMode: .shared) {
+      matches throws(KeychainStoreError) -> Int in
+      items = (limit == .one ? Array(matches.prefix(1)) : matches).map { _, stored in
+        var item = stored.item
+        if !returnData { item.data = [] }
+        return item
+      }
+      return items.count
     }
-}
+    event.status = outcome.status
+    event.count = outcome.count
+    event.ignored = outcome.ignored
+    event.returnedData = returnData && outcome.status == .success
+    caller.observer(event)
+    return CopyResult(status: outcome.status, items: outcome.status == .success ? items : [])
+  }
 
-/// `kSecMatchLimit`.
-public enum MatchLimit: String, Sendable { case one, all }
+  // MARK: Internals
 
-/// The operation classes faults and the journal speak of.
-public enum KeychainOperation: String, Codable, Sendable, CaseIterable {
-    /// copy-matching with limit one (with or without data).
-    case read
-    /// copy-matching with limit all (enumeration).
-    case list
-    /// add or update.
-    case write
-    case delete
-}
+  private struct Outcome {
+    var status: OSStatus
+    var count = 0
+    var ignored: [IgnoredEntry] = []
+  }
 
-/// What one keychain call did, for the journal.
-public struct KeychainEvent: Sendable, Equatable {
-    /// `add`, `update`, `delete`, `copy`.
-    public var call: String
-    public var operation: KeychainOperation
-    public var accessGroup: String?
-    public var service: String?
-    public var account: String?
-    public var status: OSStatus
-    /// Whether data was returned to the caller (copy with return-data).
-    public var returnedData: Bool
-    /// Items returned, added, updated or deleted.
-    public var count: Int
-    /// Entries of the group folder that were skipped because they are not valid items.
-    public var ignored: [IgnoredEntry]
-}
+  private static func event(_ call: String, _ operation: KeychainOperation, _ query: KeychainQuery)
+    -> KeychainEvent
+  {
+    KeychainEvent(
+      call: call, operation: operation, accessGroup: query.accessGroup, service: query.service,
+      account: query.account, status: .success, returnedData: false, count: 0, ignored: [])
+  }
 
-/// A file in a group folder that is not a valid item, and why.
-public struct IgnoredEntry: Sendable, Equatable, Codable {
-    public var path: String
-    public var reason: String
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
+  private func folder(for group: String) -> GroupFolder {
+    var folder = GroupFolder(path: directory(group).path, accessGroup: group)
+    folder.durable = durable
+    return folder
+  }
+
+  private func performAdd(_ item: NewKeychainItem, group: String?, ignored: inout [IgnoredEntry])
+    -> OSStatus
+  {
+    guard let group else { return .missingEntitlement }
+    if let forced = caller.fault(.write, group, item.account) { return forced }
+    guard !item.service.isEmpty, !item.account.isEmpty else { return .param }
+    guard caller.entitlements.contains(group) else { return .missingEntitlement }
+    var gate = ProtectionGate(caller.protection)
+    guard gate.allows(item.accessibility) else { return .interactionNotAllowed }
+    let folder = folder(for: group)
+    do {
+      var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: true)
+      defer { lock.release() }
+      let decoder = JSONDecoder()
+      switch folder.probe(
+        service: item.service, account: item.account, synchronizable: item.synchronizable,
+        decoder: decoder)
+      {
+      case .absent:
+        break
+      case .item(let existing):
+        // The existence check touches the existing item, so its class counts too.
+        return gate.allows(existing.item.accessibility) ? .duplicateItem : .interactionNotAllowed
+      case .ignored(let entry, replaceable: false):
+        ignored.append(entry)
+        return .io
+      case .ignored(let entry, replaceable: true):
+        ignored.append(IgnoredEntry(path: entry.path, reason: entry.reason + " (replaced by add)"))
+      }
+      let now = Timestamp.normalize(caller.now())
+      let stored = KeychainItem(
+        accessGroup: group, service: item.service, account: item.account, data: item.data,
+        accessibility: item.accessibility, synchronizable: item.synchronizable, createdAt: now,
+        modifiedAt: now, writer: caller.bundleID, sequence: 0)
+      guard ItemFile.encode(stored).count <= ItemFile.sizeCap else { return .param }
+      var sequenced = stored
+      sequenced.sequence = try folder.nextSequence(decoder: decoder)
+      try folder.write(sequenced)
+      return .success
+    } catch {
+      return error.status
     }
-}
+  }
 
-/// Who is calling: the app's identity and the device facts that decide statuses.
-public struct KeychainCaller: Sendable {
-    public var bundleID: String
-    /// Access groups the app is entitled to; the first is the default for adds.
-    public var entitlements: [String]
-    /// Read when an operation needs it.
-    public var protection: @Sendable () -> ProtectionState
-    /// A forced status for (operation, group, account), if a fault rule matches.
-    public var fault: @Sendable (KeychainOperation, String, String?) -> OSStatus?
-    /// Called once per operation, after it finished.
-    public var observer: @Sendable (KeychainEvent) -> Void
-
-    public init(
-        bundleID: String, entitlements: [String],
-        protection: @escaping @Sendable () -> ProtectionState,
-        fault: @escaping @Sendable (KeychainOperation, String, String?) -> OSStatus? = { _, _, _ in nil },
-        observer: @escaping @Sendable (KeychainEvent) -> Void = { _ in }
-    ) {
-        self.bundleID = bundleID
-        self.entitlements = entitlements
-        self.protection = protection
-        self.fault = fault
-        self.observer = observer
+  /// The common path of copy, update and delete: checks, locks, finds the matches, applies the
+  /// protection rule, then runs `act` on the matches (in enumeration order) under the lock.
+  private func perform(
+    _ query: KeychainQuery, operation: KeychainOperation, lockMode: GroupLock.Mode,
+    act: ([(GroupFolder, GroupFolder.StoredItem)]) throws(KeychainStoreError) -> Int
+  ) -> Outcome {
+    let groups = query.accessGroup.map { [$0] } ?? uniqued(caller.entitlements)
+    for group in groups {
+      if let forced = caller.fault(operation, group, query.account) {
+        return Outcome(status: forced)
+      }
     }
-}
+    if query.service?.isEmpty == true || query.account?.isEmpty == true {
+      return Outcome(status: .param)
+    }
+    guard !groups.isEmpty, groups.allSatisfy(caller.entitlements.contains) else {
+      return Outcome(status: .missingEntitlement)
+    }
+    let folders = groups.map(folder(for:))
+    let lookup = GroupFolder.Lookup(
+      service: query.service, account: query.account, synchronizable: query.synchronizable)
+    var outcome = Outcome(status: .success)
+    do {
+      var lock = try GroupLock.acquire(folders.map(\.path), mode: lockMode, create: false)
+      defer { lock.release() }
+      let decoder = JSONDecoder()
+      var matches: [(GroupFolder, GroupFolder.StoredItem)] = []
+      for folder in folders {
+        let found = try folder.find(
+          lookup, temporaries: lockMode == .exclusive ? .removeAll : .removeStale, decoder: decoder)
+        matches += found.items.map { (folder, $0) }
+        outcome.ignored += found.ignored
+      }
+      guard !matches.isEmpty else {
+        outcome.status = .itemNotFound
+        return outcome
+      }
+      var gate = ProtectionGate(caller.protection)
+      guard matches.allSatisfy({ gate.allows($0.1.item.accessibility) }) else {
+        outcome.status = .interactionNotAllowed
+        return outcome
+      }
+      outcome.count = try act(matches)
+    } catch {
+      outcome.status = error.status
+      outcome.count = 0
+    }
+    return outcome
+  }
 
-/// The result of `copyMatching`.
-public struct CopyResult: Sendable, Equatable {
-    public var status: OSStatus
-    /// Matching items in enumeration order; `data` is empty unless data was requested.
-    public var items: [KeychainItem]
+  private func uniqued(_ groups: [String]) -> [String] {
+    var seen = Set<String>()
+    return groups.filter { seen.insert($0).inserted }
+  }
 }

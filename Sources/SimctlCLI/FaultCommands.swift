@@ -5,9 +5,35 @@ import SimCLI
 /// `simctl fault …`: force keychain statuses.
 enum FaultCommands {
     static let group = Command(
-        "fault", summary: "Force a keychain status on an app's operations (spec/01 §14).", subcommands: [add, list, clear])
+        "fault", summary: "Force a keychain status on an app's operations (spec/01 §14).", subcommands: [add, sdk, list, clear])
 
-    struct FaultsOutput: Encodable { var faults: [FaultRule] }
+    struct FaultsOutput: Encodable {
+        var faults: [FaultRule]
+        var sdkFaults: [SDKFault] = []
+    }
+
+    static let sdk = Command(
+        "sdk", summary: "Make a named SDK or service call of an app fail (e.g. Bitkit's forget-session).",
+        usage: "--app bitkit|ring NAME [--count N]",
+        details: "`bitkit-sim checkpoints` and Docs/cli-bitkit.md list the names an app supports. Without --count the fault stays until `simctl fault clear`.",
+        examples: ["simctl fault sdk --app bitkit forget-session"]
+    ) { args, invocation in
+        guard let app = try args.option("--app", expecting: "bitkit or ring", AppKind.init(argument:)) else {
+            throw CLIError.usage("Missing --app bitkit|ring.")
+        }
+        let count = try args.option("--count", expecting: "a positive whole number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        let name = try args.positional("NAME")
+        try args.finish()
+        let fault = SDKFault(app: app, name: name, remaining: count)
+        let state = try DeviceStore(world: invocation.world).update { state -> DeviceState in
+            state.sdkFaults.append(fault)
+            return state
+        }
+        AppEnvironment(world: invocation.world, app: app).journalTool("fault-sdk", detail: "\(app.rawValue) \(name)")
+        try invocation.emit(
+            FaultsOutput(faults: state.faults, sdkFaults: state.sdkFaults),
+            text: "\(app.displayName)'s \(name) will fail" + (count.map { " \($0) time(s)." } ?? " until cleared."))
+    }
 
     static let add = Command(
         "add", summary: "Force STATUS on the app's operations of a kind whose account matches GLOB.",
@@ -47,15 +73,18 @@ enum FaultCommands {
 
     static let list = Command("list", summary: "List active fault rules.", examples: ["simctl fault list --json"]) { args, invocation in
         try args.finish()
-        let faults = try DeviceStore(world: invocation.world).read().faults
-        try invocation.emit(
-            FaultsOutput(faults: faults),
-            text: faults.isEmpty ? "No faults." : faults.map { "#\($0.id) \($0.app.rawValue) \($0.operation.rawValue) \($0.account) → \($0.status)" + ($0.remaining.map { " (\($0) left)" } ?? "") }.joined(separator: "\n"))
+        let state = try DeviceStore(world: invocation.world).read()
+        let lines = state.faults.map { "#\($0.id) \($0.app.rawValue) \($0.operation.rawValue) \($0.account) → \($0.status)" + ($0.remaining.map { " (\($0) left)" } ?? "") }
+            + state.sdkFaults.map { "sdk \($0.app.rawValue) \($0.name)" + ($0.remaining.map { " (\($0) left)" } ?? "") }
+        try invocation.emit(FaultsOutput(faults: state.faults, sdkFaults: state.sdkFaults), text: lines.isEmpty ? "No faults." : lines.joined(separator: "\n"))
     }
 
     static let clear = Command("clear", summary: "Remove every fault rule.", examples: ["simctl fault clear"]) { args, invocation in
         try args.finish()
-        try DeviceStore(world: invocation.world).update { $0.faults = [] }
+        try DeviceStore(world: invocation.world).update {
+            $0.faults = []
+            $0.sdkFaults = []
+        }
         AppEnvironment(world: invocation.world, app: .bitkit).journalTool("fault-clear")
         try invocation.emit(FaultsOutput(faults: []), text: "Cleared all faults.")
     }

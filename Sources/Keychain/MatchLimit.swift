@@ -1,0 +1,2 @@
+/// `kSecMatchLimit`.
+public enum MatchLimit: String, Sendable { case one, all }

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// Every command of every tool answers `--help` with a usage line and at least one example.
+@Suite struct HelpEndToEndTests {
+    static let commands: [[String]] = [
+        ["simctl"], ["simctl", "world", "init"], ["simctl", "world", "show"], ["simctl", "device", "lock"],
+        ["simctl", "device", "unlock"], ["simctl", "device", "reboot"], ["simctl", "device", "status"],
+        ["simctl", "device", "clock"], ["simctl", "install"], ["simctl", "uninstall"], ["simctl", "net", "app"],
+        ["simctl", "fault", "add"], ["simctl", "fault", "sdk"], ["simctl", "fault", "list"], ["simctl", "fault", "clear"], ["simctl", "journal"],
+        ["simctl", "keychain", "list"], ["simctl", "keychain", "write"], ["simctl", "keychain", "delete"],
+        ["bitkit-sim"], ["bitkit-sim", "keychain", "list-ring"], ["bitkit-sim", "keychain", "load-secret"],
+        ["bitkit-sim", "keychain", "is-definitely-missing"], ["bitkit-sim", "keychain", "publish-own"],
+        ["bitkit-sim", "keychain", "remove-own"], ["bitkit-sim", "keychain", "remove-all-own"],
+        ["ring-sim"], ["ring-sim", "keychain", "list-external"], ["ring-sim", "keychain", "get-external-secret"],
+        ["ring-sim", "keychain", "set-owned"], ["ring-sim", "keychain", "remove-owned"], ["ring-sim", "keychain", "remove-all-owned"],
+    ]
+
+    @Test(arguments: commands) func helpShowsUsageAndAnExample(_ command: [String]) throws {
+        let run = try Sim.run(command[0], Array(command.dropFirst()) + ["--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("USAGE: \(command.joined(separator: " "))"))
+        #expect(run.stdout.contains("EXAMPLES:"))
+    }
+
+    @Test func unknownCommandsAreUsageErrorsWithAHint() throws {
+        let run = try Sim.run("bitkit-sim", ["keychain", "frobnicate"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("Unknown command 'frobnicate'"))
+    }
+}
