@@ -18,14 +18,15 @@ public enum RingAction: Sendable, Equatable {
     case open(ref: String)
 
     // Keys
-    case create(name: String?)
+    /// A new key; `signUp` then signs it up (the `Setup` step).
+    case create(name: String?, signUp: RingSignUp?)
     case importSecret(hex: String, name: String?)
     case importMnemonic(phrase: String, name: String?)
     /// Chooses a recovery file: shows the decrypt prompt.
     case chooseRecoveryFile(URL)
     /// Decrypts the chosen (or given) recovery file and imports it.
     case decryptRecoveryFile(URL, passphrase: String)
-    case signUp(ref: String, homeserver: String, invite: String?)
+    case signUp(ref: String, RingSignUp)
 
     // Detail actions
     case edit(ref: String)

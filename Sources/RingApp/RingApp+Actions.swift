@@ -18,22 +18,26 @@ extension RingApp {
             try back()
         case .open(let ref):
             openDetail(try resolve(ref))
-        case .create(let name):
-            if try createPubky(name: name) != nil { try focusHome() }
+        case .create(let name, let signUp):
+            guard let pubky = try createPubky(name: name) else { break }
+            try focusHome()
+            if let signUp { try self.signUp(pubky, signUp) }
         case .importSecret(let hex, let name):
             if importSecret(hex, name: name) != nil { try focusHome() }
         case .importMnemonic(let phrase, let name):
             if importMnemonic(phrase, name: name) != nil { try focusHome() }
         case .chooseRecoveryFile(let url):
-            guard FileManager.default.isReadableFile(atPath: url.path) else { throw RingAppError.unreadableFile(url.path) }
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw RingAppError.unreadableFile(url.path)
+            }
             memory.sheet = .decryptBackup(file: url.path)
         case .decryptRecoveryFile(let url, let passphrase):
             memory.sheet = nil
             if try importRecoveryFile(url, passphrase: passphrase) != nil { try focusHome() }
-        case .signUp(let ref, let homeserver, let invite):
+        case .signUp(let ref, let request):
             let pubky = try resolve(ref)
             openDetail(pubky)
-            try signUp(pubky, homeserver: homeserver, token: invite)
+            try signUp(pubky, request)
         case .edit(let ref):
             let pubky = try resolve(ref)
             openDetail(pubky)

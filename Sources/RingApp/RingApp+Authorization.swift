@@ -1,3 +1,4 @@
+import AppSupport
 import Backend
 import Foundation
 import PubkyCrypto
@@ -26,7 +27,7 @@ extension RingApp {
         case .invite(let code):
             if let pubky = try createPubky(name: nil, configure: { $0.signupToken = code }) {
                 try focusHome()
-                try signUp(pubky, homeserver: RingHomeservers.defaultHomeserver, token: code)
+                try signUp(pubky, RingSignUp(invite: code))
             }
         case .secret(let hex):
             if importSecret(hex, name: nil) != nil { try focusHome() }
@@ -155,12 +156,16 @@ extension RingApp {
     }
 
     private func approve(_ request: RingAuthRequest, _ pair: Ed25519KeyPair) throws(BackendError) -> String {
-        try network.call { client throws(BackendError) in client.approveAuthRequest(link: request.link, keyPair: pair) }
-            .capabilities
+        try network.call { client throws(BackendError) in
+            try client.approveAuthRequest(link: request.link, keyPair: pair)
+        }
+        .capabilities
     }
 
     /// Signup and direct-signup links (spec/03 §13).
-    func signupLink(_ request: RingAuthRequest, homeserver: String, token: String?, authorize: Bool, ref: String?) throws {
+    func signupLink(
+        _ request: RingAuthRequest, homeserver: String, token: String?, authorize: Bool, ref: String?
+    ) throws {
         guard network.isOnline else {
             raise(RingTexts.offlineToast)
             if let error = request.errorURL {
@@ -193,7 +198,8 @@ extension RingApp {
             } else {
                 memory.sheet = .configurationFailed(message: RingTexts.signUpFailed)
                 if let error = request.errorURL {
-                    openURL(Self.callback(error, ["errorCode": "SIGNUP_FAILED", "errorMessage": RingTexts.signUpFailed]))
+                    openURL(
+                        Self.callback(error, ["errorCode": "SIGNUP_FAILED", "errorMessage": RingTexts.signUpFailed]))
                 }
             }
         }

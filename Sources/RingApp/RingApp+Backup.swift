@@ -82,7 +82,8 @@ extension RingApp {
 
     func requireOwned(_ pubky: String) throws {
         if state.store.entry(pubky)?.isAdopted == true {
-            throw RingAppError.unavailable("Backup is not available for a Bitkit pubky: its detail screen has no Backup button.")
+            throw RingAppError.unavailable(
+                "Backup is not available for a Bitkit pubky: its detail screen has no Backup button.")
         }
     }
 

@@ -69,7 +69,9 @@ extension RingApp {
             }
         } catch {
             environment.record(
-                JournalEntry(app: AppKind.ring.rawValue, event: "log", op: "publish-failed", account: pubky, detail: error.description))
+                JournalEntry(
+                    app: AppKind.ring.rawValue, event: "log", op: "publish-failed", account: pubky,
+                    detail: error.description))
         }
     }
 }

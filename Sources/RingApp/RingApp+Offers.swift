@@ -36,7 +36,9 @@ extension RingApp {
         if memory.top != .home || memory.sheet != nil { try focusHome() }
         let offers = state.offers
         guard let offer = Self.offer(ref, in: offers) else {
-            throw RingAppError.unknownOffer(ref, available: offers.enumerated().map { "#\($0.offset + 1) \($0.element.sourceApp):\($0.element.pubky)" })
+            throw RingAppError.unknownOffer(
+                ref,
+                available: offers.enumerated().map { "#\($0.offset + 1) \($0.element.sourceApp):\($0.element.pubky)" })
         }
         memory.sheet = .useExternal(offer.record)
     }

@@ -6,7 +6,9 @@ import PubkyProtocol
 extension RingApp {
     /// The entry `ref` names, or a usage error.
     func resolve(_ ref: String) throws -> String {
-        guard let pubky = RingReferences.entry(ref, in: state.store.entries) else { throw RingAppError.unknownPubky(ref) }
+        guard let pubky = RingReferences.entry(ref, in: state.store.entries) else {
+            throw RingAppError.unknownPubky(ref)
+        }
         return pubky
     }
 
@@ -39,7 +41,9 @@ extension RingApp {
     /// toast and the new entry is removed again), turn an adopted entry into an owned one (name and
     /// `isBackedUp` stay), and publish the shared record. `configure` applies to a new entry only.
     @discardableResult
-    func savePubky(_ pair: Ed25519KeyPair, mnemonic: String, configure: (inout PubkyEntry) -> Void = { _ in }) -> String? {
+    func savePubky(
+        _ pair: Ed25519KeyPair, mnemonic: String, configure: (inout PubkyEntry) -> Void = { _ in }
+    ) -> String? {
         let pubky = pair.pubky
         let isNew = state.store.entry(pubky) == nil
         if isNew {
@@ -48,7 +52,8 @@ extension RingApp {
             state.store.entries.append(entry)
         }
         do throws(RingKeychainError) {
-            try privateKeychain.saveSecret(RingStoredSecret(secretKey: pair.secretHex, mnemonic: mnemonic), pubky: pubky)
+            try privateKeychain.saveSecret(
+                RingStoredSecret(secretKey: pair.secretHex, mnemonic: mnemonic), pubky: pubky)
         } catch {
             if isNew { state.store.entries.removeAll { $0.pubky == pubky } }
             raise(RingTexts.saveFailed(error.description))
@@ -101,9 +106,7 @@ extension RingApp {
         }
     }
 
-    static func reason(_ error: Error) -> String {
-        (error as? CustomStringConvertible)?.description ?? "\(error)"
-    }
+    static func reason(_ error: Error) -> String { String(describing: error) }
 
     /// Names are at most 50 characters (the input stops there).
     static func limitedName(_ name: String) -> String { String(name.prefix(50)) }
@@ -159,9 +162,25 @@ extension RingApp {
     static let sessionNamespace = UUID(
         uuid: (0x4d, 0xd6, 0xb3, 0xf6, 0x1e, 0xf1, 0x4e, 0x8a, 0x9a, 0x7b, 0x4b, 0xbd, 0xb8, 0xb6, 0x97, 0x85))
 
-    /// The world action "issue a signup token for a homeserver": what QA pastes as an invite.
-    public func issueSignupToken(homeserver: String) throws -> String {
-        try network.issueSignupToken(homeserver: homeserver)
+    /// The user's sign-up step: an adopted pubky is refused before anything else; without an invite
+    /// the world issues a fresh token first (noted for the CLI), as if QA pasted one.
+    @discardableResult
+    func signUp(_ pubky: String, _ request: RingSignUp) throws -> Bool {
+        guard state.store.entry(pubky)?.isAdopted != true else {
+            raise(RingTexts.homeserverRefusedToast)
+            return false
+        }
+        var token = request.invite
+        if token == nil {
+            do throws(BackendError) {
+                let issued = try network.issueSignupToken(homeserver: request.homeserver)
+                notes.append("No invite given: issued signup token \(issued) for homeserver \(request.homeserver).")
+                token = issued
+            } catch {
+                notes.append("No invite given, and no token could be issued: \(error.description)")
+            }
+        }
+        return try signUp(pubky, homeserver: request.homeserver, token: token)
     }
 
     // MARK: Edit sheet (spec/03 §6)

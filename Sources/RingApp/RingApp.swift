@@ -20,6 +20,9 @@ public final class RingApp {
     var raised: [Toast] = []
     /// x-callback URLs opened during the current `send`.
     var opened: [String] = []
+    /// What the simulator did besides the user's step during the last `send` (e.g. a token issued for
+    /// QA), for the CLI to print.
+    public internal(set) var notes: [String] = []
 
     /// Ring on `environment`, using `keychain` (the app's view, with entitlements and faults) and the
     /// shared service `sharedService` (tests may isolate it).
@@ -43,8 +46,15 @@ public final class RingApp {
             defer { self.lock = nil }
             raised = []
             opened = []
+            notes = []
             try load()
-            for action in actions { try perform(action) }
+            do {
+                for action in actions { try perform(action) }
+            } catch let error as RingAppError {
+                // The steps before the impossible one happened (e.g. the launch): keep them.
+                try save()
+                throw error
+            }
             if state.memory != nil {
                 state.memory?.toasts = raised
                 state.memory?.openedURLs = opened
@@ -75,7 +85,9 @@ public final class RingApp {
 
     func save() throws {
         try sandbox.save(state.store, RingStore.document)
-        if let memory = state.memory { try sandbox.save(memory, RingMemory.document) } else {
+        if let memory = state.memory {
+            try sandbox.save(memory, RingMemory.document)
+        } else {
             sandbox.remove(RingMemory.document)
         }
     }
@@ -104,7 +116,8 @@ public final class RingApp {
 
     func raise(_ toast: Toast) {
         raised.append(toast)
-        environment.record(JournalEntry(app: AppKind.ring.rawValue, event: "toast", op: toast.type.rawValue, detail: toast.text))
+        environment.record(
+            JournalEntry(app: AppKind.ring.rawValue, event: "toast", op: toast.type.rawValue, detail: toast.text))
     }
 
     /// Replaces the navigation stack, journaling the change.

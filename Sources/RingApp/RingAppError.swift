@@ -17,7 +17,8 @@ public enum RingAppError: Error, Equatable, CustomStringConvertible {
             return "Pubky Ring lists no pubky '\(ref)': use a pubky, a name or #N (see `ring-sim home`)."
         case .unknownOffer(let ref, let available):
             return "Home shows no offer '\(ref)'"
-                + (available.isEmpty ? " (there are no offer cards)." : "; offers: \(available.joined(separator: ", ")).")
+                + (available.isEmpty
+                    ? " (there are no offer cards)." : "; offers: \(available.joined(separator: ", ")).")
         case .noSheet(let expected, let shown):
             return "No \(expected) sheet is shown" + (shown.map { " (the sheet shown is \($0))." } ?? ".")
         case .unavailable(let text): return text

@@ -13,6 +13,7 @@ public enum RingBackupFileName {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
-        return "\(String(format: "%04d", c.year ?? 0))-\(two(c.month))-\(two(c.day))_\(two(c.hour))-\(two(c.minute))-\(two(c.second))"
+        return
+            "\(String(format: "%04d", c.year ?? 0))-\(two(c.month))-\(two(c.day))_\(two(c.hour))-\(two(c.minute))-\(two(c.second))"
     }
 }

@@ -18,7 +18,8 @@ public enum RingCheckpoint: String, CaseIterable, Sendable {
     public var summary: String {
         switch self {
         case .setOwnedBetweenDeleteAndAdd:
-            return "Publishing an own record (launch, every save, `keychain set-owned`): after deleting `app.pubkyring:<pubky>`, before adding it again — the record is absent here."
+            return
+                "Publishing an own record (launch, every save, `keychain set-owned`): after deleting `app.pubkyring:<pubky>`, before adding it again — the record is absent here."
         case .pruneAfterListing:
             return "Offer load (Home focus, foreground): Bitkit's records were listed successfully, nothing pruned yet."
         case .adoptBeforeResolve:

@@ -42,13 +42,20 @@ final class RingNetwork {
     private func client() -> BackendClient {
         if let opened { return opened }
         let environment = self.environment
+        let path = environment.world.backendDatabase.path
+        if !FileManager.default.fileExists(atPath: path) {
+            // A world made before `simctl world init` created the backend: the outside world starts
+            // empty (O_EXCL makes a concurrent creator harmless).
+            _ = try? Backend.create(at: path, now: environment.now())
+        }
         let client = BackendClient(
-            databasePath: environment.world.backendDatabase.path, app: AppKind.ring.bundleID, online: isOnline,
+            databasePath: path, app: AppKind.ring.bundleID, online: isOnline,
             now: { environment.now() }, random: SeededRandom(seed: environment.nextRandomSeed()),
             observer: { event in
                 environment.record(
                     JournalEntry(
-                        app: AppKind.ring.rawValue, event: "backend", op: "\(event.service.rawValue)/\(event.operation)",
+                        app: AppKind.ring.rawValue, event: "backend",
+                        op: "\(event.service.rawValue)/\(event.operation)",
                         account: event.subject, status: event.status.map { Int32(clamping: $0) },
                         detail: [event.outcome.rawValue, event.host].compactMap { $0 }.joined(separator: " ")))
             })

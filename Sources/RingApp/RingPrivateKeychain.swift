@@ -73,7 +73,8 @@ public struct RingPrivateKeychain: Sendable {
         var failure: RingKeychainError?
         for item in result.items where item.service != SharedContract.service {
             let status = keychain.delete(
-                KeychainQuery(service: item.service, account: item.account, accessGroup: Self.group, synchronizable: .no))
+                KeychainQuery(
+                    service: item.service, account: item.account, accessGroup: Self.group, synchronizable: .no))
             if status != .success && status != .itemNotFound { failure = .status(status) }
         }
         if let failure { throw failure }

@@ -8,7 +8,9 @@ enum RingReferences {
     static func bare(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if PubkyKey.isPrefixed(trimmed) { return String(trimmed.dropFirst(PubkyKey.prefix.count)) }
-        if trimmed.hasPrefix(PubkyKey.legacyURIPrefix) { return String(trimmed.dropFirst(PubkyKey.legacyURIPrefix.count)) }
+        if trimmed.hasPrefix(PubkyKey.legacyURIPrefix) {
+            return String(trimmed.dropFirst(PubkyKey.legacyURIPrefix.count))
+        }
         return trimmed
     }
 

@@ -105,7 +105,8 @@ public enum RingScreens {
 
     static func recoveryPhraseScreen(_ phrase: String) -> Screen {
         let words = phrase.split(separator: " ").enumerated().map { "\($0.offset + 1). \($0.element)" }
-        return Screen(app: app, route: "backup", title: RingTexts.recoveryPhrase, texts: [words.joined(separator: "\n")])
+        return Screen(
+            app: app, route: "backup", title: RingTexts.recoveryPhrase, texts: [words.joined(separator: "\n")])
     }
 
     // MARK: Sheets
@@ -114,7 +115,8 @@ public enum RingScreens {
         switch sheet {
         case .useExternal(let record):
             return Screen.Sheet(
-                id: sheet.id, title: RingTexts.useSheetTitle, texts: [RingTexts.useSheetHeadline, RingTexts.useSheetBody],
+                id: sheet.id, title: RingTexts.useSheetTitle,
+                texts: [RingTexts.useSheetHeadline, RingTexts.useSheetBody],
                 rows: [
                     Screen.Row(
                         id: "UseExternalPubkyCard", title: RingTexts.bitkitName(count: state.store.entries.count),
@@ -139,7 +141,8 @@ public enum RingScreens {
                 row.id = "SelectPubky-\(index)"
                 return row
             }
-            return Screen.Sheet(id: sheet.id, title: RingTexts.selectTitle, texts: [RingTexts.selectMessage], rows: rows)
+            return Screen.Sheet(
+                id: sheet.id, title: RingTexts.selectTitle, texts: [RingTexts.selectMessage], rows: rows)
         case .confirmAuth(let request, let pubky):
             return Screen.Sheet(
                 id: sheet.id, title: request.source.map { "\(RingTexts.authorize) \($0)" } ?? RingTexts.authorize,

@@ -75,7 +75,9 @@ public struct RingSnapshot: Codable, Sendable, Equatable {
                 pubky: entry.pubky, name: entry.name, displayName: entry.displayName(index: index),
                 homeserver: entry.homeserver, signedUp: entry.signedUp, signupToken: entry.signupToken,
                 isBackedUp: entry.isBackedUp, backupPreference: entry.backupPreference, sourceApp: entry.sourceApp,
-                sessions: entry.sessions.map { Session(id: $0.id, capabilities: $0.capabilities, createdAt: $0.createdAt) })
+                sessions: entry.sessions.map {
+                    Session(id: $0.id, capabilities: $0.capabilities, createdAt: $0.createdAt)
+                })
         }
         offers = state.running ? state.offers : []
         self.privateItems = privateItems.sorted()
@@ -92,13 +94,16 @@ public struct RingSnapshot: Codable, Sendable, Equatable {
             store: try sandbox.load(RingStore.self, RingStore.document) ?? RingStore(),
             memory: try sandbox.load(RingMemory.self, RingMemory.document))
         let group = RingPrivateKeychain.group
-        let items = (try? KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect())?.items ?? []
+        let items =
+            (try? KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect())?.items ?? []
         return RingSnapshot(state: state, privateItems: Set(items.map(\.service)).sorted())
     }
 
     /// A readable summary for `ring-sim state`.
     public var text: String {
-        var lines = ["Pubky Ring: " + (running ? "running, \(route)" : "not running") + (onboarded ? "" : " (onboarding)")]
+        var lines = [
+            "Pubky Ring: " + (running ? "running, \(route)" : "not running") + (onboarded ? "" : " (onboarding)")
+        ]
         if let sheet { lines.append("Sheet: \(sheet)") }
         lines.append(pubkys.isEmpty ? "Pubkys: none" : "Pubkys:")
         for (index, pubky) in pubkys.enumerated() {

@@ -18,6 +18,11 @@ public struct RingStore: Codable, Sendable, Equatable {
     /// The entry of `pubky`.
     public func entry(_ pubky: String) -> PubkyEntry? { index(of: pubky).map { entries[$0] } }
 
+    /// The entry a CLI reference names: a key, a name, a display name or `#N`.
+    public func entry(reference: String) -> PubkyEntry? {
+        RingReferences.entry(reference, in: entries).flatMap { entry($0) }
+    }
+
     /// Every pubky Ring lists, owned or adopted.
     public var pubkys: Set<String> { Set(entries.map(\.pubky)) }
 }

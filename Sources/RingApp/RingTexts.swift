@@ -36,7 +36,8 @@ public enum RingTexts {
 
     // Authorization
     public static let selectTitle = "Select Pubky"
-    public static let selectMessage = "Select which pubky you want to use to authorize this service, browser, or device."
+    public static let selectMessage =
+        "Select which pubky you want to use to authorize this service, browser, or device."
     public static let requestedPermissions = "Requested Permissions"
     public static let grantedPermissions = "Granted Permissions"
     public static let trustWarning =
@@ -55,7 +56,9 @@ public enum RingTexts {
     public static let homeserverRefused = "Homeserver actions are not available for a Bitkit pubky."
     public static let signUpFailed =
         "Unable to sign up with the homeserver. Please update the homeserver and/or invite code and try again."
-    public static func signInToHomeserverFailed(_ error: String) -> String { "Unable to sign in to homeserver: \(error)" }
+    public static func signInToHomeserverFailed(_ error: String) -> String {
+        "Unable to sign in to homeserver: \(error)"
+    }
 
     // Backup
     public static let backupTitle = "Backup Pubky"
@@ -82,7 +85,8 @@ public enum RingTexts {
         .info, "Bitkit pubky removed", "A pubky you were using from Bitkit is no longer available.")
     /// Title assumed.
     public static let homeserverRefusedToast = Toast(.error, "Error", homeserverRefused)
-    public static let deleteFailed = Toast(.error, "Failed to delete Pubky", "An error occurred while deleting the Pubky.")
+    public static let deleteFailed = Toast(
+        .error, "Failed to delete Pubky", "An error occurred while deleting the Pubky.")
     public static func deleteKeychainFailed(_ error: String) -> Toast { Toast(.error, "Failed to delete Pubky", error) }
     public static let wipeFailed = Toast(.error, "Error", "Failed to reset keychain value")
     /// Type assumed.

@@ -1,0 +1,33 @@
+import RingApp
+import SimCLI
+
+/// `state` and `checkpoints`: inspection, no action.
+enum StateCommands {
+    static let all = [state, checkpoints]
+
+    static let state = Command(
+        "state",
+        summary: "Print Ring's whole state (store, memory, offers, private item names, last toasts); acts on nothing.",
+        examples: ["ring-sim state", "ring-sim state --json"]
+    ) { args, invocation in
+        try args.finish()
+        _ = try AppSession(.ring, invocation)
+        let snapshot = try RingSnapshot.read(world: invocation.world)
+        try invocation.emit(snapshot, text: snapshot.text)
+    }
+
+    struct CheckpointOutput: Encodable {
+        var name: String
+        var summary: String
+    }
+
+    static let checkpoints = Command(
+        "checkpoints", summary: "List the named points where Ring awaits (for `simctl break ring …`).",
+        examples: ["ring-sim checkpoints --json"]
+    ) { args, invocation in
+        try args.finish()
+        let list = RingCheckpoint.allCases.map { CheckpointOutput(name: $0.rawValue, summary: $0.summary) }
+        try invocation.emit(
+            ["checkpoints": list], text: list.map { "\($0.name)\n    \($0.summary)" }.joined(separator: "\n"))
+    }
+}
