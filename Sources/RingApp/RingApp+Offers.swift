@@ -34,7 +34,13 @@ extension RingApp {
     /// Taps an offer card: from another screen Home opens first (and loads its offers).
     func showOffer(_ ref: String) throws {
         if memory.top != .home || memory.sheet != nil { try focusHome() }
-        let offers = state.offers
+        var offers = state.offers
+        if Self.offer(ref, in: offers) == nil {
+            // Not among the cards shown: Home regains focus (reloads) before the user looks again. A
+            // card that is shown is used as it is, even if its record is gone by now (a stale offer).
+            try focusHome()
+            offers = state.offers
+        }
         guard let offer = Self.offer(ref, in: offers) else {
             throw RingAppError.unknownOffer(
                 ref,
