@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "PubkyCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "PubkyProtocol", dependencies: ["PubkyCrypto"]),
         .target(name: "Keychain"),
-        .target(name: "PaykitContract", dependencies: ["PubkyCrypto"]),
+        .target(name: "PaykitContract", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .target(name: "AppSupport"),
         .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
@@ -60,10 +60,10 @@ let package = Package(
         .testTarget(name: "BitkitAppTests", dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "RingAppTests", dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios"]),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Device", "Keychain", "PubkyCrypto"]),
+            dependencies: ["Device", "Keychain", "PubkyCrypto", "Backend"]),
     ]
 )

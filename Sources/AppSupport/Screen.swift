@@ -13,7 +13,10 @@ public struct Screen: Codable, Sendable, Equatable {
         /// `dashed` for Ring's offer cards.
         public var style: String?
 
-        public init(id: String, title: String, caption: String? = nil, pills: [String] = [], button: String? = nil, disabled: Bool = false, style: String? = nil) {
+        public init(
+            id: String, title: String, caption: String? = nil, pills: [String] = [], button: String? = nil,
+            disabled: Bool = false, style: String? = nil
+        ) {
             self.id = id
             self.title = title
             self.caption = caption
@@ -68,7 +71,8 @@ public struct Screen: Codable, Sendable, Equatable {
     public var stack: [String]
 
     public init(
-        app: String, route: String, title: String? = nil, texts: [String] = [], rows: [Row] = [], buttons: [Button] = [],
+        app: String, route: String, title: String? = nil, texts: [String] = [], rows: [Row] = [],
+        buttons: [Button] = [],
         sheet: Sheet? = nil, toasts: [Toast] = [], stack: [String] = []
     ) {
         self.app = app

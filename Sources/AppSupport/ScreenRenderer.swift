@@ -5,15 +5,23 @@ public enum ScreenRenderer {
         var header = "\(appName) — \(screen.route)"
         if screen.stack.count > 1 { header += "   [" + screen.stack.joined(separator: " › ") + "]" }
         lines.append(header)
-        if let title = screen.title { lines += title.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+        if let title = screen.title {
+            lines += title.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+        }
         lines += screen.texts.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
         for row in screen.rows { lines.append("  " + rowText(row)) }
-        for button in screen.buttons { lines.append("  [\(button.label)]\(button.disabled ? " (disabled)" : "")  (\(button.id))") }
+        for button in screen.buttons {
+            lines.append("  [\(button.label)]\(button.disabled ? " (disabled)" : "")  (\(button.id))")
+        }
         if let sheet = screen.sheet {
             lines.append("  ┌ sheet \(sheet.id): \(sheet.title)")
-            lines += sheet.texts.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 } }
+            lines += sheet.texts.flatMap {
+                $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 }
+            }
             for row in sheet.rows { lines.append("  │ " + rowText(row)) }
-            for button in sheet.buttons { lines.append("  │ [\(button.label)]\(button.disabled ? " (disabled)" : "")  (\(button.id))") }
+            for button in sheet.buttons {
+                lines.append("  │ [\(button.label)]\(button.disabled ? " (disabled)" : "")  (\(button.id))")
+            }
             lines.append("  └")
         }
         for toast in screen.toasts { lines.append("Toast: " + toast.text) }

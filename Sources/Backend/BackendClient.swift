@@ -5,64 +5,64 @@ import PubkyCrypto
 /// each simulated request to `observer`, and returns the time it would have taken. Offline, every call
 /// throws `BackendError.offline` without touching the database, which is opened on first use.
 public final class BackendClient {
-  /// The world's backend database.
-  public let databasePath: String
-  /// The calling app (`to.bitkit`, `app.pubkyring`, `simctl`, …), recorded on sessions and writes.
-  public let app: String
-  /// Whether the app has a network connection.
-  public var online: Bool
-  /// The client's timeouts.
-  public var timeouts: BackendTimeouts
-  private let now: () -> Date
-  private var random: any RandomSource
-  private let observer: (BackendEvent) -> Void
-  private var openedStore: BackendStore?
+    /// The world's backend database.
+    public let databasePath: String
+    /// The calling app (`to.bitkit`, `app.pubkyring`, `simctl`, …), recorded on sessions and writes.
+    public let app: String
+    /// Whether the app has a network connection.
+    public var online: Bool
+    /// The client's timeouts.
+    public var timeouts: BackendTimeouts
+    private let now: () -> Date
+    private var random: any RandomSource
+    private let observer: (BackendEvent) -> Void
+    private var openedStore: BackendStore?
 
-  /// A client of the world at `databasePath` for `app`. `now` is the simulated device clock;
-  /// `random` feeds session secrets, signup codes, nonces and txids.
-  public init(
-    databasePath: String, app: String, online: Bool = true, now: @escaping () -> Date = Date.init,
-    random: any RandomSource = SystemRandom(), timeouts: BackendTimeouts = BackendTimeouts(),
-    observer: @escaping (BackendEvent) -> Void = { _ in }
-  ) {
-    self.databasePath = databasePath
-    self.app = app
-    self.online = online
-    self.now = now
-    self.random = random
-    self.timeouts = timeouts
-    self.observer = observer
-  }
-
-  /// The opened world, for knobs and inspection (opened on first use).
-  public func store() throws(BackendError) -> BackendStore {
-    if let openedStore { return openedStore }
-    let store = try Backend.open(at: databasePath)
-    openedStore = store
-    return store
-  }
-
-  /// Runs one client call: refuses at once when offline (one `offline` event, database untouched),
-  /// otherwise opens the world, snapshots the knobs and runs `body` against them.
-  func call<T>(
-    _ service: BackendService, _ operation: String, subject: String? = nil,
-    _ body: (Exchange) throws -> T
-  ) throws(BackendError) -> BackendReply<T> {
-    guard online else {
-      observer(
-        BackendEvent(
-          app: app, service: service, operation: operation, subject: subject, outcome: .offline,
-          latency: 0))
-      throw .offline(app: app)
+    /// A client of the world at `databasePath` for `app`. `now` is the simulated device clock;
+    /// `random` feeds session secrets, signup codes, nonces and txids.
+    public init(
+        databasePath: String, app: String, online: Bool = true, now: @escaping () -> Date = Date.init,
+        random: any RandomSource = SystemRandom(), timeouts: BackendTimeouts = BackendTimeouts(),
+        observer: @escaping (BackendEvent) -> Void = { _ in }
+    ) {
+        self.databasePath = databasePath
+        self.app = app
+        self.online = online
+        self.now = now
+        self.random = random
+        self.timeouts = timeouts
+        self.observer = observer
     }
-    let store = try store()
-    return try store.perform { database in
-      let exchange = Exchange(
-        store: store, knobs: try BackendKnobs.load(database), now: now(), app: app,
-        timeouts: timeouts,
-        random: { [unowned self] count in self.random.bytes(count) }, observer: observer)
-      let value = try body(exchange)
-      return BackendReply(value: value, latency: exchange.latency)
+
+    /// The opened world, for knobs and inspection (opened on first use).
+    public func store() throws(BackendError) -> BackendStore {
+        if let openedStore { return openedStore }
+        let store = try Backend.open(at: databasePath)
+        openedStore = store
+        return store
     }
-  }
+
+    /// Runs one client call: refuses at once when offline (one `offline` event, database untouched),
+    /// otherwise opens the world, snapshots the knobs and runs `body` against them.
+    func call<T>(
+        _ service: BackendService, _ operation: String, subject: String? = nil,
+        _ body: (Exchange) throws -> T
+    ) throws(BackendError) -> BackendReply<T> {
+        guard online else {
+            observer(
+                BackendEvent(
+                    app: app, service: service, operation: operation, subject: subject, outcome: .offline,
+                    latency: 0))
+            throw .offline(app: app)
+        }
+        let store = try store()
+        return try store.perform { database in
+            let exchange = Exchange(
+                store: store, knobs: try BackendKnobs.load(database), now: now(), app: app,
+                timeouts: timeouts,
+                random: { [unowned self] count in self.random.bytes(count) }, observer: observer)
+            let value = try body(exchange)
+            return BackendReply(value: value, latency: exchange.latency)
+        }
+    }
 }

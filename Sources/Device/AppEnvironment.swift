@@ -37,6 +37,7 @@ public struct AppEnvironment: Sendable {
         let device = self.device
         let journal = self.journal
         let app = self.app
+        let owner = install.ownerPrefix
         let caller = KeychainCaller(
             bundleID: app.bundleID,
             entitlements: install.entitlements,
@@ -46,12 +47,13 @@ public struct AppEnvironment: Sendable {
                 try? device.consumeFault(app: app, operation: operation, account: account)
             },
             observer: { event in
-                let entry = JournalEntry(
+                var entry = JournalEntry(
                     app: app.rawValue, event: "keychain", op: event.call, group: event.accessGroup,
                     service: event.service, account: event.account, status: event.status.rawValue,
                     data: event.returnedData || event.call == "add" || event.call == "update",
                     count: event.count,
                     detail: event.ignored.isEmpty ? nil : "ignored \(event.ignored.count) invalid entries")
+                entry.owner = owner
                 let time = ((try? device.read()) ?? DeviceState()).now().timeIntervalSince1970
                 _ = try? journal.append(entry, time: time)
             })
@@ -70,7 +72,8 @@ public struct AppEnvironment: Sendable {
     /// Under the race harness (`SIM_JITTER_MS`) it sleeps a seeded random time instead.
     public func checkpoint(_ name: String, release: () -> Void = {}, reacquire: () -> Void = {}) {
         record(JournalEntry(app: app.rawValue, event: "checkpoint", op: name))
-        if let state = try? device.read(), state.breakpoints.contains(where: { $0.app == app && $0.checkpoint == name }) {
+        if let state = try? device.read(), state.breakpoints.contains(where: { $0.app == app && $0.checkpoint == name })
+        {
             pauseIfStillArmed(name, release: release, reacquire: reacquire)
         } else if let jitter = Jitter.shared {
             release()
@@ -83,14 +86,21 @@ public struct AppEnvironment: Sendable {
         let pid = getpid()
         let app = self.app
         let now = now().timeIntervalSince1970
-        let armed = (try? device.update { state -> Bool in
-            guard let index = state.breakpoints.firstIndex(where: { $0.app == app && $0.checkpoint == name }) else { return false }
-            if let hits = state.breakpoints[index].hits {
-                if hits <= 1 { state.breakpoints.remove(at: index) } else { state.breakpoints[index].hits = hits - 1 }
-            }
-            state.paused.append(PausedProcess(app: app, pid: pid, checkpoint: name, since: now))
-            return true
-        }) ?? false
+        let armed =
+            (try? device.update { state -> Bool in
+                guard let index = state.breakpoints.firstIndex(where: { $0.app == app && $0.checkpoint == name }) else {
+                    return false
+                }
+                if let hits = state.breakpoints[index].hits {
+                    if hits <= 1 {
+                        state.breakpoints.remove(at: index)
+                    } else {
+                        state.breakpoints[index].hits = hits - 1
+                    }
+                }
+                state.paused.append(PausedProcess(app: app, pid: pid, checkpoint: name, since: now))
+                return true
+            }) ?? false
         guard armed else { return }
         record(JournalEntry(app: app.rawValue, event: "breakpoint", op: "paused", detail: name))
         release()
@@ -107,25 +117,34 @@ public struct AppEnvironment: Sendable {
     /// Whether an SDK fault named `name` is armed for this app; a counted one is used up.
     public func consumeSDKFault(_ name: String) -> Bool {
         let app = self.app
-        guard let state = try? device.read(), state.sdkFaults.contains(where: { $0.app == app && $0.name == name }) else {
+        guard let state = try? device.read(), state.sdkFaults.contains(where: { $0.app == app && $0.name == name })
+        else {
             return false
         }
-        return (try? device.update { state -> Bool in
-            guard let index = state.sdkFaults.firstIndex(where: { $0.app == app && $0.name == name }) else { return false }
-            if let remaining = state.sdkFaults[index].remaining {
-                if remaining <= 1 { state.sdkFaults.remove(at: index) } else { state.sdkFaults[index].remaining = remaining - 1 }
-            }
-            return true
-        }) ?? false
+        return
+            (try? device.update { state -> Bool in
+                guard let index = state.sdkFaults.firstIndex(where: { $0.app == app && $0.name == name }) else {
+                    return false
+                }
+                if let remaining = state.sdkFaults[index].remaining {
+                    if remaining <= 1 {
+                        state.sdkFaults.remove(at: index)
+                    } else {
+                        state.sdkFaults[index].remaining = remaining - 1
+                    }
+                }
+                return true
+            }) ?? false
     }
 
     /// The next 64-bit value of the world's random sequence: deterministic for a given seed and
     /// sequence of actions, so a scenario replays byte for byte.
     public func nextRandomSeed() -> UInt64 {
-        let drawn = (try? device.update { state -> (UInt64, UInt64) in
-            state.randomDraws += 1
-            return (state.seed, state.randomDraws)
-        }) ?? (0, UInt64.random(in: 0...UInt64.max))
+        let drawn =
+            (try? device.update { state -> (UInt64, UInt64) in
+                state.randomDraws += 1
+                return (state.seed, state.randomDraws)
+            }) ?? (0, UInt64.random(in: 0...UInt64.max))
         // SplitMix64 of (seed, draw): well-spread, cheap, stable across platforms.
         var z = drawn.0 &+ drawn.1 &* 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

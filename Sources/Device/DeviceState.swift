@@ -49,7 +49,8 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public func isOnline(_ app: AppKind) -> Bool { !offlineApps.contains(app) }
 
     enum CodingKeys: String, CodingKey {
-        case version, protection, apps, offlineApps, clockOffset, faults, nextFaultID, sdkFaults, breakpoints, paused, seed
+        case version, protection, apps, offlineApps, clockOffset, faults, nextFaultID, sdkFaults, breakpoints, paused,
+            seed
         case randomDraws
     }
 

@@ -66,7 +66,10 @@ extension DeviceStore {
             return nil
         }
         return try update { state in
-            guard let index = state.faults.firstIndex(where: { $0.matches(app: app, operation: operation, account: account) })
+            guard
+                let index = state.faults.firstIndex(where: {
+                    $0.matches(app: app, operation: operation, account: account)
+                })
             else { return nil }
             let status = state.faults[index].status
             if let remaining = state.faults[index].remaining {

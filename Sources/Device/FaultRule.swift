@@ -19,7 +19,8 @@ public struct FaultRule: Codable, Sendable, Equatable {
     /// How many more operations it applies to; nil = until cleared.
     public var remaining: Int?
 
-    public init(id: Int, app: AppKind, operation: KeychainOperation, account: String, status: OSStatus, remaining: Int?) {
+    public init(id: Int, app: AppKind, operation: KeychainOperation, account: String, status: OSStatus, remaining: Int?)
+    {
         self.id = id
         self.app = app
         self.operation = operation

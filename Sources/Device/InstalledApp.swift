@@ -12,6 +12,14 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         self.sharedGroupEnabled = sharedGroupEnabled
     }
 
+    /// The shared-group owner prefix this build writes: `app.pubkyring`, or Bitkit's network prefix.
+    public var ownerPrefix: String {
+        switch kind {
+        case .bitkit: return (network ?? .regtest).bitkitSourceApp
+        case .ring: return SharedContract.ringSourceApp
+        }
+    }
+
     /// The app's keychain access groups, private group first (spec/01 §14).
     public var entitlements: [String] {
         let privateGroup: String

@@ -19,6 +19,8 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var data: Bool?
     public var count: Int?
     public var detail: String?
+    /// For keychain calls of an app: the owner prefix its build writes (`to.bitkit.dev`, `app.pubkyring`).
+    public var owner: String?
 
     public init(
         app: String, event: String, op: String? = nil, group: String? = nil, service: String? = nil,

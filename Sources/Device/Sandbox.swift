@@ -23,7 +23,8 @@ public struct Sandbox: Sendable {
         try ensureFolder()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try AtomicFile.write(try encoder.encode(value) + Data("\n".utf8), to: folder.appendingPathComponent(name + ".json"))
+        try AtomicFile.write(
+            try encoder.encode(value) + Data("\n".utf8), to: folder.appendingPathComponent(name + ".json"))
     }
 
     /// Deletes the document `name` if present.
@@ -46,7 +47,8 @@ public struct Sandbox: Sendable {
     private func ensureFolder() throws {
         guard !FileManager.default.fileExists(atPath: folder.path) else { return }
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw WorldError.io(path: folder.path, reason: error.localizedDescription)
         }

@@ -8,6 +8,8 @@ public enum WorldError: Error, Equatable, CustomStringConvertible {
     case unsupportedVersion(path: String, found: Int, supported: Int)
     case notInstalled(AppKind)
     case io(path: String, reason: String)
+    /// The backend database is missing or broken; the text says which and what to do.
+    case backend(String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum WorldError: Error, Equatable, CustomStringConvertible {
             return "\(app.displayName) is not installed in this world: run `simctl install \(app.rawValue)` first."
         case .io(let path, let reason):
             return "Could not access \(path): \(reason)."
+        case .backend(let description):
+            return description
         }
     }
 }

@@ -1,32 +1,32 @@
 /// What one keychain call did, for the journal.
 public struct KeychainEvent: Sendable, Equatable {
-  /// `add`, `update`, `delete`, `copy`.
-  public var call: String
-  public var operation: KeychainOperation
-  public var accessGroup: String?
-  public var service: String?
-  public var account: String?
-  public var status: OSStatus
-  /// Whether data was returned to the caller (copy with return-data).
-  public var returnedData: Bool
-  /// Items returned, added, updated or deleted.
-  public var count: Int
-  /// Entries of the group folder that were skipped because they are not valid items.
-  public var ignored: [IgnoredEntry]
+    /// `add`, `update`, `delete`, `copy`.
+    public var call: String
+    public var operation: KeychainOperation
+    public var accessGroup: String?
+    public var service: String?
+    public var account: String?
+    public var status: OSStatus
+    /// Whether data was returned to the caller (copy with return-data).
+    public var returnedData: Bool
+    /// Items returned, added, updated or deleted.
+    public var count: Int
+    /// Entries of the group folder that were skipped because they are not valid items.
+    public var ignored: [IgnoredEntry]
 
-  public init(
-    call: String, operation: KeychainOperation, accessGroup: String?, service: String?,
-    account: String?,
-    status: OSStatus, returnedData: Bool, count: Int, ignored: [IgnoredEntry]
-  ) {
-    self.call = call
-    self.operation = operation
-    self.accessGroup = accessGroup
-    self.service = service
-    self.account = account
-    self.status = status
-    self.returnedData = returnedData
-    self.count = count
-    self.ignored = ignored
-  }
+    public init(
+        call: String, operation: KeychainOperation, accessGroup: String?, service: String?,
+        account: String?,
+        status: OSStatus, returnedData: Bool, count: Int, ignored: [IgnoredEntry]
+    ) {
+        self.call = call
+        self.operation = operation
+        self.accessGroup = accessGroup
+        self.service = service
+        self.account = account
+        self.status = status
+        self.returnedData = returnedData
+        self.count = count
+        self.ignored = ignored
+    }
 }

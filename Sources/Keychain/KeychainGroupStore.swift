@@ -4,102 +4,102 @@ import Foundation
 /// entitlements and the device lock. Still atomic and locked like every other access. Throws
 /// `KeychainStoreError`.
 public struct KeychainGroupStore: Sendable {
-  public let directory: URL
-  public let accessGroup: String
-  /// fsync every write; only tests that build huge groups turn it off.
-  var durable = true
+    public let directory: URL
+    public let accessGroup: String
+    /// fsync every write; only tests that build huge groups turn it off.
+    var durable = true
 
-  public init(directory: URL, accessGroup: String) {
-    self.directory = directory
-    self.accessGroup = accessGroup
-  }
-
-  private var folder: GroupFolder {
-    var folder = GroupFolder(path: directory.path, accessGroup: accessGroup)
-    folder.durable = durable
-    return folder
-  }
-
-  /// Every valid item (any accessibility, synchronizable or not) in enumeration order, and the
-  /// entries that were skipped. A group without a folder yet is empty.
-  public func inspect() throws -> (items: [KeychainItem], ignored: [IgnoredEntry]) {
-    let folder = folder
-    var lock = try GroupLock.acquire([folder.path], mode: .shared, create: false)
-    defer { lock.release() }
-    let found = try folder.find(.everything, temporaries: .removeStale, decoder: JSONDecoder())
-    return (found.items.map(\.item), found.ignored)
-  }
-
-  /// Writes (adds or replaces in place) an item as `writer`, stamped with the current time.
-  public func write(_ item: NewKeychainItem, writer: String) throws {
-    try write(item, writer: writer, at: Date())
-  }
-
-  /// Writes (adds or replaces in place) an item as `writer` at `date`. Replacing keeps the item's
-  /// sequence (position) and creation time. Garbage at the item's path is replaced; a folder or a
-  /// misplaced item there is not (`KeychainStoreError.occupied`).
-  public func write(_ item: NewKeychainItem, writer: String, at date: Date) throws {
-    guard !item.service.isEmpty else { throw KeychainStoreError.emptyName(field: "service") }
-    guard !item.account.isEmpty else { throw KeychainStoreError.emptyName(field: "account") }
-    if let group = item.accessGroup, group != accessGroup {
-      throw KeychainStoreError.groupMismatch(folderGroup: accessGroup, itemGroup: group)
+    public init(directory: URL, accessGroup: String) {
+        self.directory = directory
+        self.accessGroup = accessGroup
     }
-    let folder = folder
-    var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: true)
-    defer { lock.release() }
-    let decoder = JSONDecoder()
-    let now = Timestamp.normalize(date)
-    var stored = KeychainItem(
-      accessGroup: accessGroup, service: item.service, account: item.account, data: item.data,
-      accessibility: item.accessibility, synchronizable: item.synchronizable, createdAt: now,
-      modifiedAt: now,
-      writer: writer, sequence: 0)
-    let encodedSize = ItemFile.encode(stored).count
-    guard encodedSize <= ItemFile.sizeCap else {
-      throw KeychainStoreError.itemTooLarge(bytes: encodedSize)
+
+    private var folder: GroupFolder {
+        var folder = GroupFolder(path: directory.path, accessGroup: accessGroup)
+        folder.durable = durable
+        return folder
     }
-    switch folder.probe(
-      service: item.service, account: item.account, synchronizable: item.synchronizable,
-      decoder: decoder)
-    {
-    case .item(let existing):
-      stored.sequence = existing.item.sequence
-      stored.createdAt = existing.item.createdAt
-    case .ignored(let entry, replaceable: false):
-      throw KeychainStoreError.occupied(path: entry.path, reason: entry.reason)
-    case .absent, .ignored(_, replaceable: true):
-      stored.sequence = try folder.nextSequence(decoder: decoder)
+
+    /// Every valid item (any accessibility, synchronizable or not) in enumeration order, and the
+    /// entries that were skipped. A group without a folder yet is empty.
+    public func inspect() throws -> (items: [KeychainItem], ignored: [IgnoredEntry]) {
+        let folder = folder
+        var lock = try GroupLock.acquire([folder.path], mode: .shared, create: false)
+        defer { lock.release() }
+        let found = try folder.find(.everything, temporaries: .removeStale, decoder: JSONDecoder())
+        return (found.items.map(\.item), found.ignored)
     }
-    try folder.write(stored)
-  }
 
-  /// Removes the non-synchronizable item (service, account); false when it did not exist.
-  @discardableResult
-  public func remove(service: String, account: String) throws -> Bool {
-    try remove(service: service, account: account, synchronizable: false)
-  }
+    /// Writes (adds or replaces in place) an item as `writer`, stamped with the current time.
+    public func write(_ item: NewKeychainItem, writer: String) throws {
+        try write(item, writer: writer, at: Date())
+    }
 
-  /// Removes one item; false when no valid item was there (garbage at its path is left alone).
-  @discardableResult
-  public func remove(service: String, account: String, synchronizable: Bool) throws -> Bool {
-    let folder = folder
-    var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: false)
-    defer { lock.release() }
-    guard
-      case .item(let existing) = folder.probe(
-        service: service, account: account, synchronizable: synchronizable, decoder: JSONDecoder())
-    else { return false }
-    try folder.remove([existing])
-    return true
-  }
+    /// Writes (adds or replaces in place) an item as `writer` at `date`. Replacing keeps the item's
+    /// sequence (position) and creation time. Garbage at the item's path is replaced; a folder or a
+    /// misplaced item there is not (`KeychainStoreError.occupied`).
+    public func write(_ item: NewKeychainItem, writer: String, at date: Date) throws {
+        guard !item.service.isEmpty else { throw KeychainStoreError.emptyName(field: "service") }
+        guard !item.account.isEmpty else { throw KeychainStoreError.emptyName(field: "account") }
+        if let group = item.accessGroup, group != accessGroup {
+            throw KeychainStoreError.groupMismatch(folderGroup: accessGroup, itemGroup: group)
+        }
+        let folder = folder
+        var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: true)
+        defer { lock.release() }
+        let decoder = JSONDecoder()
+        let now = Timestamp.normalize(date)
+        var stored = KeychainItem(
+            accessGroup: accessGroup, service: item.service, account: item.account, data: item.data,
+            accessibility: item.accessibility, synchronizable: item.synchronizable, createdAt: now,
+            modifiedAt: now,
+            writer: writer, sequence: 0)
+        let encodedSize = ItemFile.encode(stored).count
+        guard encodedSize <= ItemFile.sizeCap else {
+            throw KeychainStoreError.itemTooLarge(bytes: encodedSize)
+        }
+        switch folder.probe(
+            service: item.service, account: item.account, synchronizable: item.synchronizable,
+            decoder: decoder)
+        {
+        case .item(let existing):
+            stored.sequence = existing.item.sequence
+            stored.createdAt = existing.item.createdAt
+        case .ignored(let entry, replaceable: false):
+            throw KeychainStoreError.occupied(path: entry.path, reason: entry.reason)
+        case .absent, .ignored(_, replaceable: true):
+            stored.sequence = try folder.nextSequence(decoder: decoder)
+        }
+        try folder.write(stored)
+    }
 
-  /// Deletes every leftover `.tmp-*` file of interrupted writes in the group (under the exclusive
-  /// lock, so none of them can belong to a live writer) and returns what else was ignored.
-  @discardableResult
-  public func removeLeftoverTemporaryFiles() throws -> [IgnoredEntry] {
-    let folder = folder
-    var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: false)
-    defer { lock.release() }
-    return try folder.find(.everything, temporaries: .removeAll, decoder: JSONDecoder()).ignored
-  }
+    /// Removes the non-synchronizable item (service, account); false when it did not exist.
+    @discardableResult
+    public func remove(service: String, account: String) throws -> Bool {
+        try remove(service: service, account: account, synchronizable: false)
+    }
+
+    /// Removes one item; false when no valid item was there (garbage at its path is left alone).
+    @discardableResult
+    public func remove(service: String, account: String, synchronizable: Bool) throws -> Bool {
+        let folder = folder
+        var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: false)
+        defer { lock.release() }
+        guard
+            case .item(let existing) = folder.probe(
+                service: service, account: account, synchronizable: synchronizable, decoder: JSONDecoder())
+        else { return false }
+        try folder.remove([existing])
+        return true
+    }
+
+    /// Deletes every leftover `.tmp-*` file of interrupted writes in the group (under the exclusive
+    /// lock, so none of them can belong to a live writer) and returns what else was ignored.
+    @discardableResult
+    public func removeLeftoverTemporaryFiles() throws -> [IgnoredEntry] {
+        let folder = folder
+        var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: false)
+        defer { lock.release() }
+        return try folder.find(.everything, temporaries: .removeAll, decoder: JSONDecoder()).ignored
+    }
 }

@@ -1,257 +1,261 @@
 import Foundation
 
 #if canImport(Glibc)
-  import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+    import Darwin
 #endif
 
 /// The few system calls the store needs, with EINTR handled and failures as typed errors. Paths
 /// inside a group are never followed through symbolic links (O_NOFOLLOW, lstat, d_type).
 enum Posix {
-  /// What a directory entry is, from `d_type` (or `lstat` when the file system does not say).
-  enum EntryKind: Equatable {
-    case regular, directory, symbolicLink, other
-  }
-
-  /// The outcome of reading an item-sized file.
-  enum FileRead {
-    case absent
-    case bytes([UInt8])
-    /// Not readable as an item. `replaceable`: an add may atomically replace it (garbage);
-    /// otherwise it must be preserved (a folder, an unreadable file).
-    case rejected(reason: String, replaceable: Bool)
-  }
-
-  static func errorMessage(_ code: Int32) -> String {
-    String(cString: strerror(code))
-  }
-
-  /// Creates `path` and missing parents with mode 0700.
-  static func makeDirectories(_ path: String) throws(KeychainStoreError) {
-    if isDirectory(path) { return }
-    let parent = (path as NSString).deletingLastPathComponent
-    if !parent.isEmpty, parent != path { try makeDirectories(parent) }
-    if mkdir(path, 0o700) == 0 {
-      // The umask may have removed bits; the folder must be exactly owner-only.
-      _ = chmod(path, 0o700)
-    } else if errno != EEXIST || !isDirectory(path) {
-      throw .io(operation: "mkdir", path: path, errno: errno)
+    /// What a directory entry is, from `d_type` (or `lstat` when the file system does not say).
+    enum EntryKind: Equatable {
+        case regular, directory, symbolicLink, other
     }
-  }
 
-  static func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-  }
-
-  /// The entries of a folder except `.` and `..`, in directory order.
-  static func listDirectory(_ path: String) throws(KeychainStoreError) -> [(
-    name: String, kind: EntryKind
-  )] {
-    guard let stream = opendir(path) else {
-      throw .io(operation: "opendir", path: path, errno: errno)
+    /// The outcome of reading an item-sized file.
+    enum FileRead {
+        case absent
+        case bytes([UInt8])
+        /// Not readable as an item. `replaceable`: an add may atomically replace it (garbage);
+        /// otherwise it must be preserved (a folder, an unreadable file).
+        case rejected(reason: String, replaceable: Bool)
     }
-    defer { closedir(stream) }
-    var entries: [(name: String, kind: EntryKind)] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-        pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
-          String(cString: $0)
+
+    static func errorMessage(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// Creates `path` and missing parents with mode 0700.
+    static func makeDirectories(_ path: String) throws(KeychainStoreError) {
+        if isDirectory(path) { return }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeDirectories(parent) }
+        if mkdir(path, 0o700) == 0 {
+            // The umask may have removed bits; the folder must be exactly owner-only.
+            _ = chmod(path, 0o700)
+        } else if errno != EEXIST || !isDirectory(path) {
+            throw .io(operation: "mkdir", path: path, errno: errno)
         }
-      }
-      if name == "." || name == ".." { continue }
-      let kind: EntryKind
-      switch Int32(entry.pointee.d_type) {
-      case Int32(DT_REG): kind = .regular
-      case Int32(DT_DIR): kind = .directory
-      case Int32(DT_LNK): kind = .symbolicLink
-      case Int32(DT_UNKNOWN): kind = self.kind(of: path + "/" + name) ?? .other
-      default: kind = .other
-      }
-      entries.append((name, kind))
-    }
-    return entries
-  }
-
-  /// What `path` itself is (a symbolic link is not followed), or nil when nothing is there.
-  static func kind(of path: String) -> EntryKind? {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return .regular
-    case S_IFDIR: return .directory
-    case S_IFLNK: return .symbolicLink
-    default: return .other
-    }
-  }
-
-  /// Reads a regular file of at most `cap` bytes without following a symbolic link and without
-  /// reading oversized files.
-  static func readFile(_ path: String, cap: Int) -> FileRead {
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      switch errno {
-      case ENOENT, ENOTDIR: return .absent
-      case ELOOP: return .rejected(reason: "symbolic link (never followed)", replaceable: true)
-      case let code:
-        return .rejected(reason: "unreadable: \(errorMessage(code))", replaceable: false)
-      }
-    }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else {
-      return .rejected(reason: "unreadable: \(errorMessage(errno))", replaceable: false)
-    }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR:
-      return .rejected(reason: "a folder where an item file is expected", replaceable: false)
-    default: return .rejected(reason: "not a regular file", replaceable: true)
-    }
-    if Int(info.st_size) > cap {
-      return .rejected(
-        reason: "larger than the \(cap >> 20) MiB item size cap (\(info.st_size) bytes)",
-        replaceable: true)
-    }
-    // Read one byte past the cap so a file that grew since fstat is still caught.
-    var buffer = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-    var total = 0
-    while total <= cap {
-      if total == buffer.count {
-        buffer.append(
-          contentsOf: repeatElement(0, count: min(buffer.count, cap + 1 - buffer.count)))
-      }
-      let count = buffer.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress.map { $0 + total }, raw.count - total)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .rejected(reason: "unreadable: \(errorMessage(errno))", replaceable: false)
-      }
-      if count == 0 { break }
-      total += count
-    }
-    if total > cap {
-      return .rejected(reason: "larger than the \(cap >> 20) MiB item size cap", replaceable: true)
-    }
-    buffer.removeSubrange(total...)
-    return .bytes(buffer)
-  }
-
-  /// Writes `bytes` to `target` so that readers see the old content or the new, never a mix, even
-  /// if this process dies at any instruction: temporary file in the same folder (`.tmp-…`),
-  /// flushed, renamed over the target, then the folder flushed.
-  static func writeAtomically(_ bytes: [UInt8], to target: String, durable: Bool)
-    throws(KeychainStoreError)
-  {
-    let folder = (target as NSString).deletingLastPathComponent
-    let temporary =
-      folder + "/" + GroupFolder.temporaryPrefix
-      + "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else { throw .io(operation: "create", path: temporary, errno: errno) }
-    var failure: KeychainStoreError?
-    if fchmod(descriptor, 0o600) != 0 {
-      failure = .io(operation: "chmod", path: temporary, errno: errno)
-    }
-    var written = 0
-    let pause = KeychainTestingHooks.midWritePause
-    var pausedAt = pause > 0 ? bytes.count / 2 : bytes.count
-    while failure == nil && written < bytes.count {
-      if written == pausedAt {
-        usleep(pause)
-        pausedAt = bytes.count
-      }
-      let end = written < pausedAt ? pausedAt : bytes.count
-      let count = bytes.withUnsafeBytes { raw in
-        write(descriptor, raw.baseAddress.map { $0 + written }, end - written)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        failure = .io(operation: "write", path: temporary, errno: errno)
-      } else {
-        written += count
-      }
-    }
-    if failure == nil, durable, fsync(descriptor) != 0 {
-      failure = .io(operation: "fsync", path: temporary, errno: errno)
-    }
-    close(descriptor)
-    if failure == nil, rename(temporary, target) != 0 {
-      failure = .io(operation: "rename", path: target, errno: errno)
-    }
-    if let failure {
-      unlink(temporary)
-      throw failure
-    }
-    if durable { try syncDirectory(folder) }
-  }
-
-  /// Flushes a folder's entries (a rename or unlink in it) to disk.
-  static func syncDirectory(_ path: String) throws(KeychainStoreError) {
-    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
-    defer { close(descriptor) }
-    if fsync(descriptor) != 0 { throw .io(operation: "fsync", path: path, errno: errno) }
-  }
-
-  static func removeFile(_ path: String) throws(KeychainStoreError) {
-    if unlink(path) != 0 && errno != ENOENT {
-      throw .io(operation: "unlink", path: path, errno: errno)
-    }
-  }
-
-  /// Seconds since `path` was last modified (not following a link), or nil if it is gone.
-  static func age(_ path: String) -> TimeInterval? {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
-    #if canImport(Darwin)
-      let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-    #else
-      let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-    #endif
-    return Date().timeIntervalSince1970 - modified
-  }
-
-  /// A small decimal counter file updated in place (see `GroupFolder.nextSequence`).
-  struct CounterFile {
-    private static let width = 20
-    let path: String
-    private let descriptor: Int32
-
-    init(path: String) throws(KeychainStoreError) {
-      self.path = path
-      descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
-      _ = fchmod(descriptor, 0o600)
     }
 
-    /// The stored value, or nil when the file is empty or does not hold a number.
-    func read() -> UInt64? {
-      var buffer = [UInt8](repeating: 0, count: 64)
-      let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-      guard count > 0, let text = String(validatingUTF8Bytes: Array(buffer[0..<count])) else {
-        return nil
-      }
-      return UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
-    func write(_ value: UInt64, durable: Bool) throws(KeychainStoreError) {
-      let digits = String(value)
-      let bytes = Array(
-        (String(repeating: "0", count: max(0, Self.width - digits.count)) + digits + "\n").utf8)
-      let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-      guard count == bytes.count else { throw .io(operation: "write", path: path, errno: errno) }
-      // Drops whatever longer content a damaged file had after the number.
-      guard ftruncate(descriptor, off_t(bytes.count)) == 0 else {
-        throw .io(operation: "truncate", path: path, errno: errno)
-      }
-      if durable, fsync(descriptor) != 0 { throw .io(operation: "fsync", path: path, errno: errno) }
+    /// The entries of a folder except `.` and `..`, in directory order.
+    static func listDirectory(
+        _ path: String
+    ) throws(KeychainStoreError) -> [(
+        name: String, kind: EntryKind
+    )] {
+        guard let stream = opendir(path) else {
+            throw .io(operation: "opendir", path: path, errno: errno)
+        }
+        defer { closedir(stream) }
+        var entries: [(name: String, kind: EntryKind)] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
+                    String(cString: $0)
+                }
+            }
+            if name == "." || name == ".." { continue }
+            let kind: EntryKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .regular
+            case Int32(DT_DIR): kind = .directory
+            case Int32(DT_LNK): kind = .symbolicLink
+            case Int32(DT_UNKNOWN): kind = self.kind(of: path + "/" + name) ?? .other
+            default: kind = .other
+            }
+            entries.append((name, kind))
+        }
+        return entries
     }
 
-    func closeFile() {
-      close(descriptor)
+    /// What `path` itself is (a symbolic link is not followed), or nil when nothing is there.
+    static func kind(of path: String) -> EntryKind? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
     }
-  }
+
+    /// Reads a regular file of at most `cap` bytes without following a symbolic link and without
+    /// reading oversized files.
+    static func readFile(_ path: String, cap: Int) -> FileRead {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: return .absent
+            case ELOOP: return .rejected(reason: "symbolic link (never followed)", replaceable: true)
+            case let code:
+                return .rejected(reason: "unreadable: \(errorMessage(code))", replaceable: false)
+            }
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            return .rejected(reason: "unreadable: \(errorMessage(errno))", replaceable: false)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR:
+            return .rejected(reason: "a folder where an item file is expected", replaceable: false)
+        default: return .rejected(reason: "not a regular file", replaceable: true)
+        }
+        if Int(info.st_size) > cap {
+            return .rejected(
+                reason: "larger than the \(cap >> 20) MiB item size cap (\(info.st_size) bytes)",
+                replaceable: true)
+        }
+        // Read one byte past the cap so a file that grew since fstat is still caught.
+        var buffer = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var total = 0
+        while total <= cap {
+            if total == buffer.count {
+                buffer.append(
+                    contentsOf: repeatElement(0, count: min(buffer.count, cap + 1 - buffer.count)))
+            }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                read(descriptor, raw.baseAddress.map { $0 + total }, raw.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .rejected(reason: "unreadable: \(errorMessage(errno))", replaceable: false)
+            }
+            if count == 0 { break }
+            total += count
+        }
+        if total > cap {
+            return .rejected(reason: "larger than the \(cap >> 20) MiB item size cap", replaceable: true)
+        }
+        buffer.removeSubrange(total...)
+        return .bytes(buffer)
+    }
+
+    /// Writes `bytes` to `target` so that readers see the old content or the new, never a mix, even
+    /// if this process dies at any instruction: temporary file in the same folder (`.tmp-…`),
+    /// flushed, renamed over the target, then the folder flushed.
+    static func writeAtomically(
+        _ bytes: [UInt8], to target: String, durable: Bool
+    )
+        throws(KeychainStoreError)
+    {
+        let folder = (target as NSString).deletingLastPathComponent
+        let temporary =
+            folder + "/" + GroupFolder.temporaryPrefix
+            + "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .io(operation: "create", path: temporary, errno: errno) }
+        var failure: KeychainStoreError?
+        if fchmod(descriptor, 0o600) != 0 {
+            failure = .io(operation: "chmod", path: temporary, errno: errno)
+        }
+        var written = 0
+        let pause = KeychainTestingHooks.midWritePause
+        var pausedAt = pause > 0 ? bytes.count / 2 : bytes.count
+        while failure == nil && written < bytes.count {
+            if written == pausedAt {
+                usleep(pause)
+                pausedAt = bytes.count
+            }
+            let end = written < pausedAt ? pausedAt : bytes.count
+            let count = bytes.withUnsafeBytes { raw in
+                write(descriptor, raw.baseAddress.map { $0 + written }, end - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = .io(operation: "write", path: temporary, errno: errno)
+            } else {
+                written += count
+            }
+        }
+        if failure == nil, durable, fsync(descriptor) != 0 {
+            failure = .io(operation: "fsync", path: temporary, errno: errno)
+        }
+        close(descriptor)
+        if failure == nil, rename(temporary, target) != 0 {
+            failure = .io(operation: "rename", path: target, errno: errno)
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        if durable { try syncDirectory(folder) }
+    }
+
+    /// Flushes a folder's entries (a rename or unlink in it) to disk.
+    static func syncDirectory(_ path: String) throws(KeychainStoreError) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
+        defer { close(descriptor) }
+        if fsync(descriptor) != 0 { throw .io(operation: "fsync", path: path, errno: errno) }
+    }
+
+    static func removeFile(_ path: String) throws(KeychainStoreError) {
+        if unlink(path) != 0 && errno != ENOENT {
+            throw .io(operation: "unlink", path: path, errno: errno)
+        }
+    }
+
+    /// Seconds since `path` was last modified (not following a link), or nil if it is gone.
+    static func age(_ path: String) -> TimeInterval? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+        #else
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+        #endif
+        return Date().timeIntervalSince1970 - modified
+    }
+
+    /// A small decimal counter file updated in place (see `GroupFolder.nextSequence`).
+    struct CounterFile {
+        private static let width = 20
+        let path: String
+        private let descriptor: Int32
+
+        init(path: String) throws(KeychainStoreError) {
+            self.path = path
+            descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
+            _ = fchmod(descriptor, 0o600)
+        }
+
+        /// The stored value, or nil when the file is empty or does not hold a number.
+        func read() -> UInt64? {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0, let text = String(validatingUTF8Bytes: Array(buffer[0..<count])) else {
+                return nil
+            }
+            return UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+
+        func write(_ value: UInt64, durable: Bool) throws(KeychainStoreError) {
+            let digits = String(value)
+            let bytes = Array(
+                (String(repeating: "0", count: max(0, Self.width - digits.count)) + digits + "\n").utf8)
+            let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count == bytes.count else { throw .io(operation: "write", path: path, errno: errno) }
+            // Drops whatever longer content a damaged file had after the number.
+            guard ftruncate(descriptor, off_t(bytes.count)) == 0 else {
+                throw .io(operation: "truncate", path: path, errno: errno)
+            }
+            if durable, fsync(descriptor) != 0 { throw .io(operation: "fsync", path: path, errno: errno) }
+        }
+
+        func closeFile() {
+            close(descriptor)
+        }
+    }
 }

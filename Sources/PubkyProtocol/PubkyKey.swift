@@ -3,82 +3,83 @@ import Foundation
 /// Text rules for pubky keys shared by both apps: prefix detection, Bitkit normalisation, redaction and
 /// the two shortening styles (spec/04 §3, spec/02 §11, spec/03 §4.1).
 public enum PubkyKey {
-  /// The display prefix of a key.
-  public static let prefix = "pubky"
-  /// The legacy URI prefix Ring strips when shortening.
-  public static let legacyURIPrefix = "pk:"
-  /// Length of a bare z-base-32 key.
-  public static let bareLength = 52
+    /// The display prefix of a key.
+    public static let prefix = "pubky"
+    /// The legacy URI prefix Ring strips when shortening.
+    public static let legacyURIPrefix = "pk:"
+    /// Length of a bare z-base-32 key.
+    public static let bareLength = 52
 
-  private static let alphabet = Set("ybndrfg8ejkmcpqxot1uwisza345h769".utf8)
+    private static let alphabet = Set("ybndrfg8ejkmcpqxot1uwisza345h769".utf8)
 
-  /// True only when `text` starts with `pubky` and exactly 52 characters follow: a bare key may
-  /// itself begin with the letters `pubky`.
-  public static func isPrefixed(_ text: String) -> Bool {
-    text.hasPrefix(prefix) && text.count == prefix.count + bareLength
-  }
-
-  /// True when `text` is 52 z-base-32 alphabet characters: the apps' lenient key check.
-  public static func isLenientBareKey(_ text: String) -> Bool {
-    text.utf8.count == bareLength && text.utf8.allSatisfy { alphabet.contains($0) }
-  }
-
-  /// Bitkit normalisation: trim, lowercase; 52 characters are bare, 57 starting with `pubky` are
-  /// stripped; the result must be 52 alphabet characters. Returns the bare key.
-  public static func bitkitNormalized(_ text: String) throws(PubkyKeyError) -> String {
-    let lowered = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-    let bare: String
-    if lowered.count == bareLength {
-      bare = lowered
-    } else if lowered.count == prefix.count + bareLength, lowered.hasPrefix(prefix) {
-      bare = String(lowered.dropFirst(prefix.count))
-    } else {
-      throw .invalidLength(lowered.count)
+    /// True only when `text` starts with `pubky` and exactly 52 characters follow: a bare key may
+    /// itself begin with the letters `pubky`.
+    public static func isPrefixed(_ text: String) -> Bool {
+        text.hasPrefix(prefix) && text.count == prefix.count + bareLength
     }
-    guard isLenientBareKey(bare) else { throw .invalidCharacters }
-    return bare
-  }
 
-  /// Bitkit's rendered form of a normalised key: `pubky<z32>`.
-  public static func bitkitRendered(_ text: String) throws(PubkyKeyError) -> String {
-    prefix + (try bitkitNormalized(text))
-  }
-
-  /// Bitkit log redaction: the first 12 characters of the normalised key followed by `...`.
-  /// Text that does not normalise is redacted from its trimmed, lowercased form the same way, so a
-  /// malformed value is never logged in full.
-  public static func bitkitRedacted(_ text: String) -> String {
-    let normalised =
-      (try? bitkitNormalized(text))
-      ?? text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-    return String(normalised.prefix(12)) + "..."
-  }
-
-  /// Bitkit Pubky Choice truncation: trim; a 57-character text starting with `pubky` (any case) loses
-  /// those 5 characters; 10 or fewer characters are shown unchanged, otherwise first 4 `...` last 4.
-  /// The caption's uppercasing is left to the caller.
-  public static func bitkitTruncated(_ text: String) -> String {
-    var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    if trimmed.count == prefix.count + bareLength, trimmed.lowercased().hasPrefix(prefix) {
-      trimmed = String(trimmed.dropFirst(prefix.count))
+    /// True when `text` is 52 z-base-32 alphabet characters: the apps' lenient key check.
+    public static func isLenientBareKey(_ text: String) -> Bool {
+        text.utf8.count == bareLength && text.utf8.allSatisfy { alphabet.contains($0) }
     }
-    return shortened(trimmed, keep: 4, unchangedUpTo: 10)
-  }
 
-  /// Ring short form `first5...last5`, after stripping a `pk:` or `pubky` prefix. Texts of 10 or
-  /// fewer characters are returned unchanged (assumed; no real key is that short).
-  public static func ringShortForm(_ text: String) -> String {
-    var key = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    if key.hasPrefix(legacyURIPrefix) {
-      key = String(key.dropFirst(legacyURIPrefix.count))
-    } else if isPrefixed(key) {
-      key = String(key.dropFirst(prefix.count))
+    /// Bitkit normalisation: trim, lowercase; 52 characters are bare, 57 starting with `pubky` are
+    /// stripped; the result must be 52 alphabet characters. Returns the bare key.
+    public static func bitkitNormalized(_ text: String) throws(PubkyKeyError) -> String {
+        let lowered = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let bare: String
+        if lowered.count == bareLength {
+            bare = lowered
+        } else if lowered.count == prefix.count + bareLength, lowered.hasPrefix(prefix) {
+            bare = String(lowered.dropFirst(prefix.count))
+        } else {
+            throw .invalidLength(lowered.count)
+        }
+        guard isLenientBareKey(bare) else { throw .invalidCharacters }
+        return bare
     }
-    return shortened(key, keep: 5, unchangedUpTo: 10)
-  }
 
-  private static func shortened(_ text: String, keep: Int, unchangedUpTo limit: Int) -> String {
-    guard text.count > limit else { return text }
-    return String(text.prefix(keep)) + "..." + String(text.suffix(keep))
-  }
+    /// Bitkit's rendered form of a normalised key: `pubky<z32>`.
+    public static func bitkitRendered(_ text: String) throws(PubkyKeyError) -> String {
+        prefix + (try bitkitNormalized(text))
+    }
+
+    /// Bitkit log redaction: the first 12 characters of the normalised key as Bitkit renders it
+    /// (`pubky<z32>`) followed by `...` — `pubkygcumbhd...` (spec/06 P4). Text that does not normalise
+    /// is redacted from its trimmed, lowercased form the same way, so a malformed value is never
+    /// logged in full.
+    public static func bitkitRedacted(_ text: String) -> String {
+        let rendered =
+            (try? bitkitNormalized(text)).map { "pubky" + $0 }
+            ?? text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return String(rendered.prefix(12)) + "..."
+    }
+
+    /// Bitkit Pubky Choice truncation: trim; a 57-character text starting with `pubky` (any case) loses
+    /// those 5 characters; 10 or fewer characters are shown unchanged, otherwise first 4 `...` last 4.
+    /// The caption's uppercasing is left to the caller.
+    public static func bitkitTruncated(_ text: String) -> String {
+        var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.count == prefix.count + bareLength, trimmed.lowercased().hasPrefix(prefix) {
+            trimmed = String(trimmed.dropFirst(prefix.count))
+        }
+        return shortened(trimmed, keep: 4, unchangedUpTo: 10)
+    }
+
+    /// Ring short form `first5...last5`, after stripping a `pk:` or `pubky` prefix. Texts of 10 or
+    /// fewer characters are returned unchanged (assumed; no real key is that short).
+    public static func ringShortForm(_ text: String) -> String {
+        var key = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if key.hasPrefix(legacyURIPrefix) {
+            key = String(key.dropFirst(legacyURIPrefix.count))
+        } else if isPrefixed(key) {
+            key = String(key.dropFirst(prefix.count))
+        }
+        return shortened(key, keep: 5, unchangedUpTo: 10)
+    }
+
+    private static func shortened(_ text: String, keep: Int, unchangedUpTo limit: Int) -> String {
+        guard text.count > limit else { return text }
+        return String(text.prefix(keep)) + "..." + String(text.suffix(keep))
+    }
 }

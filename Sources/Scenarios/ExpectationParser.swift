@@ -27,63 +27,99 @@ enum ExpectationParser {
         func list() -> String { JSONText.array(words) }
 
         switch head {
-        case "screen": return .json(subject: screen, path: ".route", comparison: .equals, value: JSONText.string(try one()))
-        case "title": return .json(subject: screen, path: ".title", comparison: .equals, value: JSONText.string(try one()))
-        case "text": return .json(subject: screen, path: ".texts", comparison: .contains, value: JSONText.string(try one()))
+        case "screen":
+            return .json(subject: screen, path: ".route", comparison: .equals, value: JSONText.string(try one()))
+        case "title":
+            return .json(subject: screen, path: ".title", comparison: .equals, value: JSONText.string(try one()))
+        case "text":
+            return .json(subject: screen, path: ".texts", comparison: .contains, value: JSONText.string(try one()))
         case "rows":
             guard words.count == 1, Int(words[0]) != nil else { throw fail("usage: expect rows N") }
             return .json(subject: screen, path: ".rows", comparison: .count, value: words[0])
         case "captions": return .json(subject: screen, path: ".rows[*].caption", comparison: .equals, value: list())
         case "titles": return .json(subject: screen, path: ".rows[*].title", comparison: .equals, value: list())
-        case "row": return .json(subject: screen, path: ".rows[*].id", comparison: .contains, value: JSONText.string(try one()))
-        case "toast": return .json(subject: screen, path: ".toasts[*].text", comparison: .contains, value: JSONText.string(try one()))
+        case "row":
+            return .json(subject: screen, path: ".rows[*].id", comparison: .contains, value: JSONText.string(try one()))
+        case "toast":
+            return .json(
+                subject: screen, path: ".toasts[*].text", comparison: .contains, value: JSONText.string(try one()))
         case "toasts": return .json(subject: screen, path: ".toasts[*].text", comparison: .equals, value: list())
-        case "sheet": return .json(subject: screen, path: ".sheet.id", comparison: .equals, value: JSONText.string(try one()))
+        case "sheet":
+            return .json(subject: screen, path: ".sheet.id", comparison: .equals, value: JSONText.string(try one()))
         case "stack": return .json(subject: screen, path: ".stack", comparison: .equals, value: list())
-        case "button": return .json(subject: screen, path: ".buttons[*].id", comparison: .contains, value: JSONText.string(try one()))
+        case "button":
+            return .json(
+                subject: screen, path: ".buttons[*].id", comparison: .contains, value: JSONText.string(try one()))
         case "no":
-            guard let what = words.first else { throw fail("usage: expect no toast|sheet|text T|row ID|button ID|record ACCOUNT") }
+            guard let what = words.first else {
+                throw fail("usage: expect no toast|sheet|text T|row ID|button ID|record ACCOUNT")
+            }
             words.removeFirst()
             switch what {
-            case "toast" where words.isEmpty: return .json(subject: screen, path: ".toasts", comparison: .count, value: "0")
-            case "sheet" where words.isEmpty: return .json(subject: screen, path: ".sheet", comparison: .equals, value: "null")
-            case "text": return .json(subject: screen, path: ".texts", comparison: .notContains, value: JSONText.string(try one()))
-            case "row": return .json(subject: screen, path: ".rows[*].id", comparison: .notContains, value: JSONText.string(try one()))
-            case "button": return .json(subject: screen, path: ".buttons[*].id", comparison: .notContains, value: JSONText.string(try one()))
-            case "toast": return .json(subject: screen, path: ".toasts[*].text", comparison: .notContains, value: JSONText.string(try one()))
+            case "toast" where words.isEmpty:
+                return .json(subject: screen, path: ".toasts", comparison: .count, value: "0")
+            case "sheet" where words.isEmpty:
+                return .json(subject: screen, path: ".sheet", comparison: .equals, value: "null")
+            case "text":
+                return .json(
+                    subject: screen, path: ".texts", comparison: .notContains, value: JSONText.string(try one()))
+            case "row":
+                return .json(
+                    subject: screen, path: ".rows[*].id", comparison: .notContains, value: JSONText.string(try one()))
+            case "button":
+                return .json(
+                    subject: screen, path: ".buttons[*].id", comparison: .notContains, value: JSONText.string(try one())
+                )
+            case "toast":
+                return .json(
+                    subject: screen, path: ".toasts[*].text", comparison: .notContains,
+                    value: JSONText.string(try one()))
             case "record":
-                return .json(subject: sharedList, path: ".items[*].account", comparison: .notContains, value: JSONText.string(try one()))
+                return .json(
+                    subject: sharedList, path: ".items[*].account", comparison: .notContains,
+                    value: JSONText.string(try one()))
             default: throw fail("unknown `expect no \(what)`; " + help)
             }
         case "records": return .json(subject: sharedList, path: ".items[*].account", comparison: .equals, value: list())
-        case "record": return .json(subject: sharedList, path: ".items[*].account", comparison: .contains, value: JSONText.string(try one()))
+        case "record":
+            return .json(
+                subject: sharedList, path: ".items[*].account", comparison: .contains, value: JSONText.string(try one())
+            )
         case "state":
             throw fail("usage: expect bitkit state PATH OP VALUE  or  expect ring state PATH OP VALUE")
         case "bitkit", "ring":
             // `bitkit state …` / `ring state …` (the app word was not taken as a screen prefix).
-            guard words.first == "state" else { throw fail("unknown expectation '\(head) \(words.first ?? "")'; " + help) }
+            guard words.first == "state" else {
+                throw fail("unknown expectation '\(head) \(words.first ?? "")'; " + help)
+            }
             words.removeFirst()
             let tool: Tool = head == "bitkit" ? .bitkit : .ring
             return try comparison(words, subject: .command(tool: tool, arguments: ["state"]), fail: fail)
         case "last": return try comparison(words, subject: .last, fail: fail)
         case "json":
-            guard let separator = words.firstIndex(of: "::"), separator > 1, let tool = Tool(rawValue: words[0]) ?? toolShortName(words[0]) else {
+            guard let separator = words.firstIndex(of: "::"), separator > 1,
+                let tool = Tool(rawValue: words[0]) ?? toolShortName(words[0])
+            else {
                 throw fail("usage: expect json TOOL ARGS… :: PATH OP VALUE   (TOOL is bitkit-sim, ring-sim or simctl)")
             }
             let arguments = Array(words[1..<separator])
-            return try comparison(Array(words[(separator + 1)...]), subject: .command(tool: tool, arguments: arguments), fail: fail)
+            return try comparison(
+                Array(words[(separator + 1)...]), subject: .command(tool: tool, arguments: arguments), fail: fail)
         case "exit":
             guard let status = Int32(try one()) else { throw fail("usage: expect exit N") }
             return .exitStatus(status)
         case "output":
-            guard words.count == 2, words[0] == "contains" || words[0] == "lacks" else { throw fail("usage: expect output contains|lacks TEXT") }
+            guard words.count == 2, words[0] == "contains" || words[0] == "lacks" else {
+                throw fail("usage: expect output contains|lacks TEXT")
+            }
             return .output(contains: words[0] == "contains", text: words[1])
         default:
             throw fail("unknown expectation '\(head)'; " + help)
         }
     }
 
-    static let sharedList = Expectation.Subject.command(tool: .simctl, arguments: ["keychain", "list", "--group", "shared"])
+    static let sharedList = Expectation.Subject.command(
+        tool: .simctl, arguments: ["keychain", "list", "--group", "shared"])
 
     static func toolShortName(_ word: String) -> Tool? {
         switch word {
@@ -94,9 +130,13 @@ enum ExpectationParser {
     }
 
     /// `PATH OP VALUE…`; several value words form a JSON array for `=`.
-    static func comparison(_ words: [String], subject: Expectation.Subject, fail: (String) -> ScenarioError) throws(ScenarioError) -> Expectation {
+    static func comparison(
+        _ words: [String], subject: Expectation.Subject, fail: (String) -> ScenarioError
+    ) throws(ScenarioError) -> Expectation {
         guard words.count >= 3, words[0].hasPrefix(".") || words[0] == "$" else {
-            throw fail("expected `PATH OP VALUE`, e.g. `.identity.authState = authenticated` (OP: = != contains !contains count ~)")
+            throw fail(
+                "expected `PATH OP VALUE`, e.g. `.identity.authState = authenticated` (OP: = != contains !contains count ~)"
+            )
         }
         guard let comparison = Expectation.Comparison(rawValue: words[1]) else {
             throw fail("unknown comparison '\(words[1])' (use = != contains !contains count ~)")
@@ -117,7 +157,11 @@ enum JSONText {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

@@ -29,14 +29,19 @@ enum JSONPath {
                 guard !key.isEmpty else { throw Failure(message: "empty key in path '\(path)'") }
                 components.append(.key(key))
             case "[":
-                guard let close = chars[i...].firstIndex(of: "]") else { throw Failure(message: "unclosed [ in path '\(path)'") }
+                guard let close = chars[i...].firstIndex(of: "]") else {
+                    throw Failure(message: "unclosed [ in path '\(path)'")
+                }
                 let inside = String(chars[(i + 1)..<close])
                 if inside == "*" {
                     components.append(.all)
                 } else if let index = Int(inside) {
                     components.append(.index(index))
                 } else if inside.hasPrefix("?"), let equals = inside.firstIndex(of: "=") {
-                    components.append(.filter(key: String(inside[inside.index(after: inside.startIndex)..<equals]), value: String(inside[inside.index(after: equals)...])))
+                    components.append(
+                        .filter(
+                            key: String(inside[inside.index(after: inside.startIndex)..<equals]),
+                            value: String(inside[inside.index(after: equals)...])))
                 } else {
                     throw Failure(message: "bad selector [\(inside)] in path '\(path)'")
                 }
@@ -86,7 +91,8 @@ enum JSONPath {
         }
         if let bool = value as? Bool { return bool ? "true" : "false" }
         guard JSONSerialization.isValidJSONObject(value),
-            let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+            let data = try? JSONSerialization.data(
+                withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
         else { return "\(value)" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -11,14 +11,17 @@ public enum JUnitReport {
         for (file, outcome) in outcomes {
             switch outcome {
             case .ran(let result):
-                xml += "  <testcase classname=\"scenarios\" name=\"\(escape(result.name))\" time=\"\(result.seconds)\">\n"
+                xml +=
+                    "  <testcase classname=\"scenarios\" name=\"\(escape(result.name))\" time=\"\(result.seconds)\">\n"
                 if let failure = result.failure {
-                    xml += "    <failure message=\"\(escape(failure.location + ": " + failure.step))\">\(escape("expected: \(failure.expected)\nactual: \(failure.actual)"))</failure>\n"
+                    xml +=
+                        "    <failure message=\"\(escape(failure.location + ": " + failure.step))\">\(escape("expected: \(failure.expected)\nactual: \(failure.actual)"))</failure>\n"
                 }
                 xml += "    <system-out>\(escape(result.transcript))</system-out>\n  </testcase>\n"
             case .malformed(let error):
                 xml += "  <testcase classname=\"scenarios\" name=\"\(escape(file))\" time=\"0\">\n"
-                xml += "    <failure message=\"malformed scenario\">\(escape(error.description))</failure>\n  </testcase>\n"
+                xml +=
+                    "    <failure message=\"malformed scenario\">\(escape(error.description))</failure>\n  </testcase>\n"
             }
         }
         return xml + "</testsuite>\n"

@@ -38,7 +38,9 @@ public enum ScenarioParser {
         _ text: String, file: String, depth: Int, title: inout String?, seed: inout UInt64, steps: inout [Step],
         defined: inout Set<String>
     ) throws(ScenarioError) {
-        guard depth < 8 else { throw ScenarioError(file: file, line: 0, message: "includes nest too deeply (a cycle?)") }
+        guard depth < 8 else {
+            throw ScenarioError(file: file, line: 0, message: "includes nest too deeply (a cycle?)")
+        }
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
             let line = raw.trimmingCharacters(in: .whitespaces)
@@ -64,7 +66,8 @@ public enum ScenarioParser {
                 if !defined.contains(reference.name) {
                     throw fail(SymbolError.unknownName(reference.name).description)
                 }
-                if let attribute = reference.attribute, Symbols.fixtures[reference.name] != nil || defined.contains(reference.name),
+                if let attribute = reference.attribute,
+                    Symbols.fixtures[reference.name] != nil || defined.contains(reference.name),
                     !Symbols.attributes.contains(attribute)
                 {
                     throw fail(SymbolError.unknownAttribute(reference.name, attribute).description)
@@ -82,21 +85,27 @@ public enum ScenarioParser {
                 do { content = try String(contentsOfFile: included, encoding: .utf8) } catch {
                     throw fail("cannot include \(words[1]): \(error.localizedDescription)")
                 }
-                try parseLines(content, file: included, depth: depth + 1, title: &title, seed: &seed, steps: &steps, defined: &defined)
+                try parseLines(
+                    content, file: included, depth: depth + 1, title: &title, seed: &seed, steps: &steps,
+                    defined: &defined)
             case "wait":
                 guard words.count == 1 else { throw fail("usage: wait") }
                 add(.wait)
             case "note":
                 add(.note(words.dropFirst().joined(separator: " ")))
             case "focus":
-                guard words.count == 2, words[1] == "manual" || words[1] == "auto" else { throw fail("usage: focus manual|auto") }
+                guard words.count == 2, words[1] == "manual" || words[1] == "auto" else {
+                    throw fail("usage: focus manual|auto")
+                }
                 add(.focus(automatic: words[1] == "auto"))
             case "key":
                 guard words.count == 4, words[1].first?.isUppercase == true else {
                     throw fail("usage: key NAME secret HEX   (NAME starts with an uppercase letter)")
                 }
                 guard words[2] == "secret" else { throw fail("a key is defined by `secret HEX`") }
-                guard Symbols.Key(secretHex: words[3]) != nil else { throw fail("'\(words[3])' is not a 64-character lowercase hex secret") }
+                guard Symbols.Key(secretHex: words[3]) != nil else {
+                    throw fail("'\(words[3])' is not a 64-character lowercase hex secret")
+                }
                 defined.insert(words[1])
                 add(.key(name: words[1], secretHex: words[3]))
             case "set":
@@ -121,12 +130,16 @@ public enum ScenarioParser {
                 case "simctl": tool = .simctl
                 default:
                     guard simctlShorthands.contains(verb) else {
-                        throw fail("unknown step '\(verb)': expected bitkit, ring, simctl (or a simctl command such as device, net, fault), wait, set, key, focus, note, include or expect")
+                        throw fail(
+                            "unknown step '\(verb)': expected bitkit, ring, simctl (or a simctl command such as device, net, fault), wait, set, key, focus, note, include or expect"
+                        )
                     }
                     tool = .simctl
                     arguments = words
                 }
-                guard !arguments.isEmpty else { throw fail("'\(verb)' needs a command, e.g. `\(verb) --help` lists them") }
+                guard !arguments.isEmpty else {
+                    throw fail("'\(verb)' needs a command, e.g. `\(verb) --help` lists them")
+                }
                 add(.run(tool: tool, arguments: arguments, background: background, expectFailure: false))
             }
         }

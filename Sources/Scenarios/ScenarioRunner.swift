@@ -1,4 +1,5 @@
 import AppSupport
+import Device
 import Foundation
 
 /// Runs a scenario in a fresh temporary world with the real executables (Docs/scenarios.md).
@@ -63,7 +64,8 @@ private struct Run {
             let created = try launch(.simctl, ["world", "init", "--seed", String(seed)], background: false)
             guard created.status == 0 else { throw StepFailure(expected: "a new world", actual: created.stderr) }
         } catch {
-            failure = ScenarioResult.Failure(location: scenario.file, step: "world init", expected: "a new world", actual: "\(error)")
+            failure = ScenarioResult.Failure(
+                location: scenario.file, step: "world init", expected: "a new world", actual: "\(error)")
         }
         if failure == nil {
             for step in scenario.steps {
@@ -71,17 +73,38 @@ private struct Run {
                 do {
                     try perform(step)
                 } catch let error as StepFailure {
-                    failure = ScenarioResult.Failure(location: "\(step.file):\(step.line)", step: step.source, expected: error.expected, actual: error.actual)
+                    failure = ScenarioResult.Failure(
+                        location: "\(step.file):\(step.line)", step: step.source, expected: error.expected,
+                        actual: error.actual)
                 } catch {
-                    failure = ScenarioResult.Failure(location: "\(step.file):\(step.line)", step: step.source, expected: "the step to run", actual: "\(error)")
+                    failure = ScenarioResult.Failure(
+                        location: "\(step.file):\(step.line)", step: step.source, expected: "the step to run",
+                        actual: "\(error)")
                 }
                 if failure != nil { break }
             }
         }
         if failure == nil {
             do { try waitForBackground() } catch let error as StepFailure {
-                failure = ScenarioResult.Failure(location: scenario.file, step: "(end of scenario: background steps)", expected: error.expected, actual: error.actual)
+                failure = ScenarioResult.Failure(
+                    location: scenario.file, step: "(end of scenario: background steps)", expected: error.expected,
+                    actual: error.actual)
             } catch {}
+        }
+        if failure == nil {
+            // Every scenario ends with the contract's audit (DESIGN §6).
+            do {
+                let report = try Audit(world: Device.World(root: world)).run()
+                if report.passed {
+                    transcript.append("  ✓ audit: \(report.invariants.count) invariants hold over \(report.journalEntries) journal entries")
+                } else {
+                    failure = ScenarioResult.Failure(
+                        location: scenario.file, step: "(audit at the end of the scenario)", expected: "no violation",
+                        actual: report.violations.map { "\($0.invariant.rawValue): \($0.message)" }.joined(separator: "; "))
+                }
+            } catch {
+                failure = ScenarioResult.Failure(location: scenario.file, step: "(audit at the end of the scenario)", expected: "a readable world", actual: "\(error)")
+            }
         }
         for (_, process) in background { process.terminate() }
         if let failure {
@@ -92,8 +115,10 @@ private struct Run {
         let keep = runner.keepWorld
         if !keep { try? FileManager.default.removeItem(at: world.deletingLastPathComponent()) }
         return ScenarioResult(
-            file: scenario.file, name: name, title: scenario.title, passed: failure == nil, seconds: Date().timeIntervalSince(started),
-            steps: executed, seed: seed, transcript: transcript.joined(separator: "\n"), failure: failure, keptWorld: keep ? world.path : nil)
+            file: scenario.file, name: name, title: scenario.title, passed: failure == nil,
+            seconds: Date().timeIntervalSince(started),
+            steps: executed, seed: seed, transcript: transcript.joined(separator: "\n"), failure: failure,
+            keptWorld: keep ? world.path : nil)
     }
 
     // MARK: Steps
@@ -105,10 +130,14 @@ private struct Run {
         case .focus(let automatic):
             automaticFocus = automatic
         case .key(let name, let secret):
-            guard let key = Symbols.Key(secretHex: secret) else { throw StepFailure(expected: "a valid secret", actual: secret) }
+            guard let key = Symbols.Key(secretHex: secret) else {
+                throw StepFailure(expected: "a valid secret", actual: secret)
+            }
             symbols.keys[name] = key
         case .set(let name, let path):
-            guard let output = lastOutput else { throw StepFailure(expected: "an earlier step's output", actual: "no step has run") }
+            guard let output = lastOutput else {
+                throw StepFailure(expected: "an earlier step's output", actual: "no step has run")
+            }
             let value = try value(at: path, in: try parseJSON(output.stdout))
             guard let value, !(value is NSNull), !(value is [Any]), !(value is [String: Any]) else {
                 throw StepFailure(expected: "a text or number at \(path)", actual: JSONPath.describe(value))
@@ -126,14 +155,18 @@ private struct Run {
         }
     }
 
-    mutating func runStep(_ step: Step, tool: Tool, arguments: [String], background isBackground: Bool, expectFailure: Bool) throws {
+    mutating func runStep(
+        _ step: Step, tool: Tool, arguments: [String], background isBackground: Bool, expectFailure: Bool
+    ) throws {
         transcript.append("  $ \(step.source)")
         var implicitToasts: [Any] = []
         if let app = tool.appName, automaticFocus {
             implicitToasts = try bringToFront(app, command: arguments.first ?? "")
         }
         if isBackground {
-            let process = try ToolProcess.start(tool, arguments + ["--world", world.path, "--json"], binDirectory: runner.binDirectory, scratch: scratch)
+            let process = try ToolProcess.start(
+                tool, arguments + ["--world", world.path, "--json"], binDirectory: runner.binDirectory, scratch: scratch
+            )
             background.append((step, process))
             transcript.append("    (running in the background)")
             return
@@ -164,40 +197,54 @@ private struct Run {
         foreground = app
         let result = try launch(tool, ["foreground"], background: false)
         guard result.status == 0 else {
-            throw StepFailure(expected: "\(app) to come to the foreground", actual: "exit \(result.status): \(result.stderr)")
+            throw StepFailure(
+                expected: "\(app) to come to the foreground", actual: "exit \(result.status): \(result.stderr)")
         }
         let screen = try parseJSON(result.stdout) as? [String: Any]
         let toasts = screen?["toasts"] as? [Any] ?? []
-        transcript.append("    (\(app) comes to the foreground\(toasts.isEmpty ? "" : " and shows \(toasts.count) toast(s)"))")
+        transcript.append(
+            "    (\(app) comes to the foreground\(toasts.isEmpty ? "" : " and shows \(toasts.count) toast(s)"))")
         return toasts
     }
 
     mutating func quietly(_ tool: Tool, _ arguments: [String]) throws {
         let result = try launch(tool, arguments, background: false)
         guard result.status == 0 else {
-            throw StepFailure(expected: "`\(tool.rawValue) \(arguments.joined(separator: " "))` to run", actual: "exit \(result.status): \(result.stderr)")
+            throw StepFailure(
+                expected: "`\(tool.rawValue) \(arguments.joined(separator: " "))` to run",
+                actual: "exit \(result.status): \(result.stderr)")
         }
         transcript.append("    (\(tool.appName ?? tool.rawValue) goes to the background)")
     }
 
     func launch(_ tool: Tool, _ arguments: [String], background: Bool) throws -> ToolProcess.Result {
-        let process = try ToolProcess.start(tool, arguments + ["--world", world.path, "--json"], binDirectory: runner.binDirectory, scratch: scratch)
+        let process = try ToolProcess.start(
+            tool, arguments + ["--world", world.path, "--json"], binDirectory: runner.binDirectory, scratch: scratch)
         return process.wait(timeout: runner.stepTimeout)
     }
 
-    mutating func record(_ result: ToolProcess.Result, tool: Tool, step: Step, implicitToasts: [Any], expectFailure: Bool) throws {
+    mutating func record(
+        _ result: ToolProcess.Result, tool: Tool, step: Step, implicitToasts: [Any], expectFailure: Bool
+    ) throws {
         if result.timedOut {
-            throw StepFailure(expected: "the step to finish within \(Int(runner.stepTimeout)) s", actual: "killed after the timeout (paused at a breakpoint nobody continued?)")
+            throw StepFailure(
+                expected: "the step to finish within \(Int(runner.stepTimeout)) s",
+                actual: "killed after the timeout (paused at a breakpoint nobody continued?)")
         }
         lastOutput = (result.status, result.stdout, result.stderr)
         guard result.status == 0 || expectFailure else {
-            throw StepFailure(expected: "exit 0", actual: "exit \(result.status): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw StepFailure(
+                expected: "exit 0",
+                actual: "exit \(result.status): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
         if result.status != 0 {
-            transcript.append("    exit \(result.status): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+            transcript.append(
+                "    exit \(result.status): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
             return
         }
-        if let app = tool.appName, var screen = (try? parseJSON(result.stdout)) as? [String: Any], screen["route"] != nil {
+        if let app = tool.appName, var screen = (try? parseJSON(result.stdout)) as? [String: Any],
+            screen["route"] != nil
+        {
             if !implicitToasts.isEmpty { screen["toasts"] = implicitToasts + (screen["toasts"] as? [Any] ?? []) }
             lastScreen[app] = screen
             lastAppScreen = screen
@@ -228,13 +275,19 @@ private struct Run {
     mutating func check(_ expectation: Expectation) throws {
         switch expectation {
         case .exitStatus(let status):
-            guard let last = lastOutput else { throw StepFailure(expected: "exit \(status)", actual: "no step has run") }
-            guard last.status == status else { throw StepFailure(expected: "exit \(status)", actual: "exit \(last.status)") }
+            guard let last = lastOutput else {
+                throw StepFailure(expected: "exit \(status)", actual: "no step has run")
+            }
+            guard last.status == status else {
+                throw StepFailure(expected: "exit \(status)", actual: "exit \(last.status)")
+            }
         case .output(let contains, let text):
             let expanded = try symbols.expand(text)
             let output = (lastOutput?.stdout ?? "") + (lastOutput?.stderr ?? "")
             guard output.contains(expanded) == contains else {
-                throw StepFailure(expected: "output \(contains ? "contains" : "lacks") \(JSONText.string(expanded))", actual: String(output.prefix(2000)))
+                throw StepFailure(
+                    expected: "output \(contains ? "contains" : "lacks") \(JSONText.string(expanded))",
+                    actual: String(output.prefix(2000)))
             }
         case .json(let subject, let path, let comparison, let rawValue):
             let document = try self.document(subject)
@@ -248,19 +301,27 @@ private struct Run {
         switch subject {
         case .screen(let app):
             if let app {
-                guard let screen = lastScreen[app] else { throw StepFailure(expected: "a \(app) screen", actual: "\(app) has shown nothing yet") }
+                guard let screen = lastScreen[app] else {
+                    throw StepFailure(expected: "a \(app) screen", actual: "\(app) has shown nothing yet")
+                }
                 return screen
             }
-            guard let screen = lastAppScreen else { throw StepFailure(expected: "an app screen", actual: "no app step has run") }
+            guard let screen = lastAppScreen else {
+                throw StepFailure(expected: "an app screen", actual: "no app step has run")
+            }
             return screen
         case .last:
-            guard let output = lastOutput else { throw StepFailure(expected: "an earlier step's output", actual: "no step has run") }
+            guard let output = lastOutput else {
+                throw StepFailure(expected: "an earlier step's output", actual: "no step has run")
+            }
             return try parseJSON(output.stdout)
         case .command(let tool, let arguments):
             let expanded = try arguments.map { try symbols.expand($0) }
             let result = try launch(tool, expanded, background: false)
             guard result.status == 0 else {
-                throw StepFailure(expected: "`\(tool.rawValue) \(expanded.joined(separator: " "))` to answer", actual: "exit \(result.status): \(result.stderr)")
+                throw StepFailure(
+                    expected: "`\(tool.rawValue) \(expanded.joined(separator: " "))` to answer",
+                    actual: "exit \(result.status): \(result.stderr)")
             }
             return try parseJSON(result.stdout)
         }
@@ -268,7 +329,9 @@ private struct Run {
 
     func value(at path: String, in document: Any?) throws -> Any? {
         let components: [JSONPath.Component]
-        do { components = try JSONPath.parse(path) } catch { throw StepFailure(expected: "a valid path", actual: error.message) }
+        do { components = try JSONPath.parse(path) } catch {
+            throw StepFailure(expected: "a valid path", actual: error.message)
+        }
         return JSONPath.evaluate(components, in: document)
     }
 
@@ -299,7 +362,9 @@ private struct Run {
             ok = subject.range(of: pattern, options: .regularExpression) != nil
         }
         guard ok else {
-            throw StepFailure(expected: "\(path) \(comparison.rawValue) \(wanted)", actual: "\(path) = \(String(actualText.prefix(3000)))")
+            throw StepFailure(
+                expected: "\(path) \(comparison.rawValue) \(wanted)",
+                actual: "\(path) = \(String(actualText.prefix(3000)))")
         }
     }
 
@@ -313,7 +378,9 @@ private struct Run {
     // MARK: Transcript
 
     static func render(_ screen: [String: Any], app: String) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: screen), let decoded = try? JSONDecoder().decode(Screen.self, from: data) else {
+        guard let data = try? JSONSerialization.data(withJSONObject: screen),
+            let decoded = try? JSONDecoder().decode(Screen.self, from: data)
+        else {
             return summary(JSONPath.describe(screen))
         }
         return ScreenRenderer.text(decoded, appName: app == "bitkit" ? "Bitkit" : "Pubky Ring")

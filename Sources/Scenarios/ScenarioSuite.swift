@@ -37,7 +37,9 @@ public struct ScenarioSuite: Sendable {
                     group.leave()
                 }
                 let outcome: Outcome
-                do throws(ScenarioError) { outcome = .ran(runner.run(try ScenarioParser.parse(file: file))) } catch { outcome = .malformed(error) }
+                do throws(ScenarioError) { outcome = .ran(runner.run(try ScenarioParser.parse(file: file))) } catch {
+                    outcome = .malformed(error)
+                }
                 results.store(outcome, at: index)
             }
         }

@@ -100,7 +100,9 @@ public struct Symbols: Sendable {
     /// `NAME` or `NAME.attr` with NAME an identifier starting with an uppercase letter.
     static func isReference(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
-        return text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "." }
+        return text.unicodeScalars.allSatisfy {
+            ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "."
+        }
     }
 
     /// Every symbol name referenced in `text`.
@@ -126,9 +128,11 @@ public enum SymbolError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownName(let name): return "unknown symbolic name '\(name)' (define it with `key \(name) secret HEX` or `set \(name) = PATH`)"
+        case .unknownName(let name):
+            return "unknown symbolic name '\(name)' (define it with `key \(name) secret HEX` or `set \(name) = PATH`)"
         case .unknownAttribute(let name, let attribute):
-            return "unknown attribute '\(attribute)' of \(name) (use one of: \(Symbols.attributes.joined(separator: ", ")))"
+            return
+                "unknown attribute '\(attribute)' of \(name) (use one of: \(Symbols.attributes.joined(separator: ", ")))"
         }
     }
 }

@@ -30,7 +30,9 @@ struct ToolProcess {
     let stderrFile: URL
 
     /// Starts `tool arguments…` writing its output to temporary files.
-    static func start(_ tool: Tool, _ arguments: [String], binDirectory: URL, scratch: URL, environment: [String: String]? = nil) throws -> ToolProcess {
+    static func start(
+        _ tool: Tool, _ arguments: [String], binDirectory: URL, scratch: URL, environment: [String: String]? = nil
+    ) throws -> ToolProcess {
         let process = Process()
         process.executableURL = binDirectory.appendingPathComponent(tool.rawValue)
         process.arguments = arguments
@@ -64,7 +66,8 @@ struct ToolProcess {
         let stderr = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(at: stdoutFile)
         try? FileManager.default.removeItem(at: stderrFile)
-        return Result(status: timedOut ? -9 : process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: timedOut)
+        return Result(
+            status: timedOut ? -9 : process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: timedOut)
     }
 
     /// Kills the process if it still runs.

@@ -27,7 +27,9 @@ public struct Command: Sendable {
     }
 
     /// A group of subcommands.
-    public init(_ name: String, summary: String, details: String? = nil, examples: [String] = [], subcommands: [Command]) {
+    public init(
+        _ name: String, summary: String, details: String? = nil, examples: [String] = [], subcommands: [Command]
+    ) {
         self.name = name
         self.summary = summary
         self.usage = ""

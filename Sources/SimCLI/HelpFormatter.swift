@@ -27,7 +27,8 @@ enum HelpFormatter {
         } else {
             out += "USAGE: \(fullName) <subcommand>\n\nSUBCOMMANDS:\n" + list(command.subcommands)
         }
-        let examples = command.examples.isEmpty ? command.subcommands.flatMap(\.examples).prefix(4).map { $0 } : command.examples
+        let examples =
+            command.examples.isEmpty ? command.subcommands.flatMap(\.examples).prefix(4).map { $0 } : command.examples
         if !examples.isEmpty {
             out += "\nEXAMPLES:\n" + examples.map { "  \($0)\n" }.joined()
         }

@@ -12,7 +12,9 @@ enum AppCommands {
 
     static func parseApp(_ args: inout Arguments) throws -> AppKind {
         let name = try args.positional("bitkit|ring")
-        guard let app = AppKind(argument: name) else { throw CLIError.usage("Unknown app '\(name)': expected bitkit or ring.") }
+        guard let app = AppKind(argument: name) else {
+            throw CLIError.usage("Unknown app '\(name)': expected bitkit or ring.")
+        }
         return app
     }
 
@@ -24,9 +26,14 @@ enum AppCommands {
             update-install: same sandbox, new own prefix and private group. --without-shared-group builds an App ID
             without the shared keychain group (its accesses answer errSecMissingEntitlement, -34018).
             """,
-        examples: ["simctl install bitkit --network regtest", "simctl install ring", "simctl install bitkit --network bitcoin --without-shared-group"]
+        examples: [
+            "simctl install bitkit --network regtest", "simctl install ring",
+            "simctl install bitkit --network bitcoin --without-shared-group",
+        ]
     ) { args, invocation in
-        let network = try args.option("--network", expecting: "bitcoin, testnet, signet or regtest") { BitcoinNetwork(rawValue: $0) }
+        let network = try args.option("--network", expecting: "bitcoin, testnet, signet or regtest") {
+            BitcoinNetwork(rawValue: $0)
+        }
         let withoutShared = args.flag("--without-shared-group")
         let app = try parseApp(&args)
         try args.finish()
@@ -34,14 +41,21 @@ enum AppCommands {
         let store = DeviceStore(world: invocation.world)
         let (install, updated) = try store.update { state -> (InstalledApp, Bool) in
             let previous = state.apps[app]
-            let install = InstalledApp(kind: app, network: network ?? previous?.network ?? .regtest, sharedGroupEnabled: !withoutShared)
+            let install = InstalledApp(
+                kind: app, network: network ?? previous?.network ?? .regtest, sharedGroupEnabled: !withoutShared)
             state.apps[app] = install
             return (install, previous != nil)
         }
-        try FileManager.default.createDirectory(at: invocation.world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        AppEnvironment(world: invocation.world, app: app).journalTool(updated ? "update-install" : "install", detail: "\(app.rawValue) \(install.network?.rawValue ?? "")")
+        try FileManager.default.createDirectory(
+            at: invocation.world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+        )
+        AppEnvironment(world: invocation.world, app: app).journalTool(
+            updated ? "update-install" : "install", detail: "\(app.rawValue) \(install.network?.rawValue ?? "")")
         var text = "\(updated ? "Update-installed" : "Installed") \(app.displayName)"
-        if let network = install.network { text += " (\(network.rawValue) build, own prefix \(network.bitkitSourceApp), private group \(network.bitkitPrivateGroup))" }
+        if let network = install.network {
+            text +=
+                " (\(network.rawValue) build, own prefix \(network.bitkitSourceApp), private group \(network.bitkitPrivateGroup))"
+        }
         if !install.sharedGroupEnabled { text += " without the shared keychain group" }
         try invocation.emit(InstallOutput(app: app, install: install, updated: updated), text: text + ".")
     }
@@ -67,6 +81,7 @@ enum AppCommands {
         AppEnvironment(world: invocation.world, app: app).journalTool("uninstall", detail: app.rawValue)
         try invocation.emit(
             InstallOutput(app: app, install: nil, updated: false),
-            text: "Uninstalled \(app.displayName): its sandbox is gone; its keychain items (private and shared) remain.")
+            text: "Uninstalled \(app.displayName): its sandbox is gone; its keychain items (private and shared) remain."
+        )
     }
 }

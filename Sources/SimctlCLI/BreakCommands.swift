@@ -19,14 +19,17 @@ enum BreakCommands {
     static let breakCommand = Command(
         "break", summary: "Stop the next process of APP that reaches CHECKPOINT, until `simctl continue APP`.",
         usage: "APP CHECKPOINT [--hits N | --always] | clear [APP] | list",
-        details: "List an app's checkpoints with `bitkit-sim checkpoints` or `ring-sim checkpoints`. By default a breakpoint stops one process; --hits N stops N, --always every one until cleared.",
+        details:
+            "List an app's checkpoints with `bitkit-sim checkpoints` or `ring-sim checkpoints`. By default a breakpoint stops one process; --hits N stops N, --always every one until cleared.",
         examples: [
             "simctl break ring ring.setOwned.between-delete-and-add",
             "simctl break bitkit bitkit.pick.before-sign-in --hits 2",
             "simctl break clear",
         ]
     ) { args, invocation in
-        let hits = try args.option("--hits", expecting: "a positive whole number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        let hits = try args.option("--hits", expecting: "a positive whole number") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
         let always = args.flag("--always")
         let first = try args.positional("APP|clear|list")
         let store = DeviceStore(world: invocation.world)
@@ -39,11 +42,14 @@ enum BreakCommands {
                 return state
             }
             AppEnvironment(world: invocation.world, app: .bitkit).journalTool("break-clear", detail: app?.rawValue)
-            try invocation.emit(BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused), text: "Cleared breakpoints\(app.map { " of \($0.rawValue)" } ?? "").")
+            try invocation.emit(
+                BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
+                text: "Cleared breakpoints\(app.map { " of \($0.rawValue)" } ?? "").")
         case "list":
             try args.finish()
             let state = try pruneDead(store)
-            try invocation.emit(BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused), text: describe(state))
+            try invocation.emit(
+                BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused), text: describe(state))
         default:
             let app = try parseApp(first)
             let checkpoint = try args.positional("CHECKPOINT")
@@ -53,10 +59,13 @@ enum BreakCommands {
                 state.breakpoints.append(breakpoint)
                 return state
             }
-            AppEnvironment(world: invocation.world, app: app).journalTool("break", detail: "\(app.rawValue) \(checkpoint)")
+            AppEnvironment(world: invocation.world, app: app).journalTool(
+                "break", detail: "\(app.rawValue) \(checkpoint)")
             try invocation.emit(
                 BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
-                text: "Breakpoint: \(app.rawValue) at \(checkpoint) (\(breakpoint.hits.map { "\($0) hit(s)" } ?? "every hit")).")
+                text:
+                    "Breakpoint: \(app.rawValue) at \(checkpoint) (\(breakpoint.hits.map { "\($0) hit(s)" } ?? "every hit"))."
+            )
         }
     }
 
@@ -76,12 +85,16 @@ enum BreakCommands {
         let state = try store.read()
         try invocation.emit(
             BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
-            text: resumed.isEmpty ? "No \(app.rawValue) process was paused." : resumed.map { "Continued \(app.rawValue) pid \($0.pid) at \($0.checkpoint)." }.joined(separator: "\n"))
+            text: resumed.isEmpty
+                ? "No \(app.rawValue) process was paused."
+                : resumed.map { "Continued \(app.rawValue) pid \($0.pid) at \($0.checkpoint)." }.joined(separator: "\n")
+        )
     }
 
     static let waitPaused = Command(
         "wait-paused", summary: "Wait until a process of APP is stopped (at CHECKPOINT if given); exit 1 on timeout.",
-        usage: "APP [CHECKPOINT] [--timeout SECONDS]", examples: ["simctl wait-paused ring ring.setOwned.between-delete-and-add --timeout 5"]
+        usage: "APP [CHECKPOINT] [--timeout SECONDS]",
+        examples: ["simctl wait-paused ring ring.setOwned.between-delete-and-add --timeout 5"]
     ) { args, invocation in
         let timeout = try args.option("--timeout", expecting: "seconds") { Double($0) } ?? 10
         let app = try parseApp(try args.positional("APP"))
@@ -91,12 +104,16 @@ enum BreakCommands {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let state = try pruneDead(store)
-            if let paused = state.paused.first(where: { $0.app == app && (checkpoint == nil || $0.checkpoint == checkpoint) }) {
-                try invocation.emit(paused, text: "\(app.rawValue) pid \(paused.pid) is paused at \(paused.checkpoint).")
+            if let paused = state.paused.first(where: {
+                $0.app == app && (checkpoint == nil || $0.checkpoint == checkpoint)
+            }) {
+                try invocation.emit(
+                    paused, text: "\(app.rawValue) pid \(paused.pid) is paused at \(paused.checkpoint).")
                 return
             }
             guard Date() < deadline else {
-                throw CLIError.failure("No \(app.rawValue) process paused\(checkpoint.map { " at \($0)" } ?? "") within \(timeout) s.")
+                throw CLIError.failure(
+                    "No \(app.rawValue) process paused\(checkpoint.map { " at \($0)" } ?? "") within \(timeout) s.")
             }
             usleep(2_000)
         }
@@ -112,7 +129,9 @@ enum BreakCommands {
     }
 
     static func describe(_ state: DeviceState) -> String {
-        var lines = state.breakpoints.map { "Breakpoint: \($0.app.rawValue) at \($0.checkpoint) (\($0.hits.map { "\($0) hit(s) left" } ?? "every hit"))" }
+        var lines = state.breakpoints.map {
+            "Breakpoint: \($0.app.rawValue) at \($0.checkpoint) (\($0.hits.map { "\($0) hit(s) left" } ?? "every hit"))"
+        }
         lines += state.paused.map { "Paused: \($0.app.rawValue) pid \($0.pid) at \($0.checkpoint)" }
         return lines.isEmpty ? "No breakpoints; nothing paused." : lines.joined(separator: "\n")
     }
@@ -130,7 +149,9 @@ enum BreakCommands {
     static func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 || errno == EPERM }
 
     static func parseApp(_ text: String) throws -> AppKind {
-        guard let app = AppKind(argument: text) else { throw CLIError.usage("Unknown app '\(text)': expected bitkit or ring.") }
+        guard let app = AppKind(argument: text) else {
+            throw CLIError.usage("Unknown app '\(text)': expected bitkit or ring.")
+        }
         return app
     }
 }

@@ -11,7 +11,9 @@ enum DeviceCommands {
 
     struct StateOutput: Encodable { var protection: ProtectionState }
 
-    private static func setProtection(_ protection: ProtectionState, op: String, _ args: inout Arguments, _ invocation: Invocation) throws {
+    private static func setProtection(
+        _ protection: ProtectionState, op: String, _ args: inout Arguments, _ invocation: Invocation
+    ) throws {
         try args.finish()
         let store = DeviceStore(world: invocation.world)
         try store.update { $0.protection = protection }
@@ -25,7 +27,9 @@ enum DeviceCommands {
         try invocation.emit(StateOutput(protection: protection), text: "Device \(protection.rawValue). \(meaning)")
     }
 
-    static let lock = Command("lock", summary: "Lock the device (after a first unlock).", examples: ["simctl device lock"]) {
+    static let lock = Command(
+        "lock", summary: "Lock the device (after a first unlock).", examples: ["simctl device lock"]
+    ) {
         try setProtection(.locked, op: "lock", &$0, $1)
     }
     static let unlock = Command("unlock", summary: "Unlock the device.", examples: ["simctl device unlock"]) {
@@ -47,13 +51,17 @@ enum DeviceCommands {
         var clockOffset: Double
     }
 
-    static let status = Command("status", summary: "Show the lock state and the device clock.", examples: ["simctl device status"]) {
+    static let status = Command(
+        "status", summary: "Show the lock state and the device clock.", examples: ["simctl device status"]
+    ) {
         args, invocation in
         try args.finish()
         let state = try DeviceStore(world: invocation.world).read()
         try invocation.emit(
             StatusOutput(protection: state.protection, clock: state.now(), clockOffset: state.clockOffset),
-            text: "Device \(state.protection.rawValue); clock \(ISO8601DateFormatter().string(from: state.now())) (host \(state.clockOffset >= 0 ? "+" : "")\(state.clockOffset) s)")
+            text:
+                "Device \(state.protection.rawValue); clock \(ISO8601DateFormatter().string(from: state.now())) (host \(state.clockOffset >= 0 ? "+" : "")\(state.clockOffset) s)"
+        )
     }
 
     static let clock = Command(
@@ -66,7 +74,9 @@ enum DeviceCommands {
         case "advance":
             let text = try args.positional("SECONDS")
             try args.finish()
-            guard let seconds = Double(text), seconds.isFinite else { throw CLIError.usage("SECONDS must be a number, e.g. 3600.") }
+            guard let seconds = Double(text), seconds.isFinite else {
+                throw CLIError.usage("SECONDS must be a number, e.g. 3600.")
+            }
             try store.update { $0.clockOffset += seconds }
         case "reset":
             try args.finish()

@@ -5,7 +5,8 @@ import SimCLI
 /// `simctl fault …`: force keychain statuses.
 enum FaultCommands {
     static let group = Command(
-        "fault", summary: "Force a keychain status on an app's operations (spec/01 §14).", subcommands: [add, sdk, list, clear])
+        "fault", summary: "Force a keychain status on an app's operations (spec/01 §14).",
+        subcommands: [add, sdk, list, clear])
 
     struct FaultsOutput: Encodable {
         var faults: [FaultRule]
@@ -15,13 +16,16 @@ enum FaultCommands {
     static let sdk = Command(
         "sdk", summary: "Make a named SDK or service call of an app fail (e.g. Bitkit's forget-session).",
         usage: "--app bitkit|ring NAME [--count N]",
-        details: "`bitkit-sim checkpoints` and Docs/cli-bitkit.md list the names an app supports. Without --count the fault stays until `simctl fault clear`.",
+        details:
+            "`bitkit-sim checkpoints` and Docs/cli-bitkit.md list the names an app supports. Without --count the fault stays until `simctl fault clear`.",
         examples: ["simctl fault sdk --app bitkit forget-session"]
     ) { args, invocation in
         guard let app = try args.option("--app", expecting: "bitkit or ring", AppKind.init(argument:)) else {
             throw CLIError.usage("Missing --app bitkit|ring.")
         }
-        let count = try args.option("--count", expecting: "a positive whole number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        let count = try args.option("--count", expecting: "a positive whole number") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
         let name = try args.positional("NAME")
         try args.finish()
         let fault = SDKFault(app: app, name: name, remaining: count)
@@ -52,34 +56,54 @@ enum FaultCommands {
         guard let app = try args.option("--app", expecting: "bitkit or ring", AppKind.init(argument:)) else {
             throw CLIError.usage("Missing --app bitkit|ring.")
         }
-        guard let op = try args.option("--op", expecting: "read, write, delete or list", KeychainOperation.init(rawValue:)) else {
+        guard
+            let op = try args.option(
+                "--op", expecting: "read, write, delete or list", KeychainOperation.init(rawValue:))
+        else {
             throw CLIError.usage("Missing --op read|write|delete|list.")
         }
         let account = try args.option("--account") ?? "*"
-        guard let status = try args.option("--status", expecting: "a status code such as -25308", OSStatus.init(parsing:)) else {
+        guard
+            let status = try args.option("--status", expecting: "a status code such as -25308", OSStatus.init(parsing:))
+        else {
             throw CLIError.usage("Missing --status CODE.")
         }
-        let count = try args.option("--count", expecting: "a positive whole number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        let count = try args.option("--count", expecting: "a positive whole number") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
         try args.finish()
         let rule = try DeviceStore(world: invocation.world).update { state -> FaultRule in
-            let rule = FaultRule(id: state.nextFaultID, app: app, operation: op, account: account, status: status, remaining: count)
+            let rule = FaultRule(
+                id: state.nextFaultID, app: app, operation: op, account: account, status: status, remaining: count)
             state.nextFaultID += 1
             state.faults.append(rule)
             return rule
         }
-        AppEnvironment(world: invocation.world, app: app).journalTool("fault-add", detail: "#\(rule.id) \(app.rawValue) \(op.rawValue) \(account) \(status.rawValue)")
-        try invocation.emit(FaultsOutput(faults: [rule]), text: "Fault #\(rule.id): \(app.rawValue) \(op.rawValue) \(account) → \(status)" + (count.map { " for \($0) operation(s)" } ?? ""))
+        AppEnvironment(world: invocation.world, app: app).journalTool(
+            "fault-add", detail: "#\(rule.id) \(app.rawValue) \(op.rawValue) \(account) \(status.rawValue)")
+        try invocation.emit(
+            FaultsOutput(faults: [rule]),
+            text: "Fault #\(rule.id): \(app.rawValue) \(op.rawValue) \(account) → \(status)"
+                + (count.map { " for \($0) operation(s)" } ?? ""))
     }
 
-    static let list = Command("list", summary: "List active fault rules.", examples: ["simctl fault list --json"]) { args, invocation in
+    static let list = Command("list", summary: "List active fault rules.", examples: ["simctl fault list --json"]) {
+        args, invocation in
         try args.finish()
         let state = try DeviceStore(world: invocation.world).read()
-        let lines = state.faults.map { "#\($0.id) \($0.app.rawValue) \($0.operation.rawValue) \($0.account) → \($0.status)" + ($0.remaining.map { " (\($0) left)" } ?? "") }
+        let lines =
+            state.faults.map {
+                "#\($0.id) \($0.app.rawValue) \($0.operation.rawValue) \($0.account) → \($0.status)"
+                    + ($0.remaining.map { " (\($0) left)" } ?? "")
+            }
             + state.sdkFaults.map { "sdk \($0.app.rawValue) \($0.name)" + ($0.remaining.map { " (\($0) left)" } ?? "") }
-        try invocation.emit(FaultsOutput(faults: state.faults, sdkFaults: state.sdkFaults), text: lines.isEmpty ? "No faults." : lines.joined(separator: "\n"))
+        try invocation.emit(
+            FaultsOutput(faults: state.faults, sdkFaults: state.sdkFaults),
+            text: lines.isEmpty ? "No faults." : lines.joined(separator: "\n"))
     }
 
-    static let clear = Command("clear", summary: "Remove every fault rule.", examples: ["simctl fault clear"]) { args, invocation in
+    static let clear = Command("clear", summary: "Remove every fault rule.", examples: ["simctl fault clear"]) {
+        args, invocation in
         try args.finish()
         try DeviceStore(world: invocation.world).update {
             $0.faults = []

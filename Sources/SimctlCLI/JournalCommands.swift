@@ -1,6 +1,7 @@
 import Device
 import Foundation
 import Keychain
+import Scenarios
 import SimCLI
 
 /// `simctl journal`: print the world's event log.
@@ -11,19 +12,28 @@ enum JournalCommands {
     }
 
     static let journal = Command(
-        "journal", summary: "Print the journal: every keychain call, backend call, toast and navigation change, in order.",
-        usage: "[--app bitkit|ring|simctl] [--event KIND] [--last N]",
-        examples: ["simctl journal", "simctl journal --app bitkit --event keychain --json", "simctl journal --last 20"]
+        "journal",
+        summary: "Print the journal: every keychain call, backend call, toast and navigation change, in order.",
+        usage: "[--app bitkit|ring|simctl] [--event KIND] [--last N] [--sequence]",
+        details: "--sequence renders the cross-app events as a Mermaid sequence diagram (Bitkit, shared group, Pubky Ring, backend).",
+        examples: ["simctl journal", "simctl journal --app bitkit --event keychain --json", "simctl journal --last 20", "simctl journal --sequence > race.mmd"]
     ) { args, invocation in
+        let sequence = args.flag("--sequence")
         let app = try args.option("--app")
         let event = try args.option("--event")
-        let last = try args.option("--last", expecting: "a positive whole number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        let last = try args.option("--last", expecting: "a positive whole number") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
         try args.finish()
         try invocation.world.requireExists()
         var (entries, malformed) = try Journal(world: invocation.world).read()
         if let app { entries = entries.filter { $0.app == app } }
         if let event { entries = entries.filter { $0.event == event } }
         if let last { entries = Array(entries.suffix(last)) }
+        if sequence {
+            Output.write(SequenceDiagram.mermaid(entries))
+            return
+        }
         var text = entries.map(render).joined(separator: "\n")
         if entries.isEmpty { text = "The journal is empty." }
         if malformed > 0 { text += "\n(\(malformed) unreadable line(s) skipped: a writer was killed mid-line)" }
@@ -34,9 +44,15 @@ enum JournalCommands {
     static func render(_ entry: JournalEntry) -> String {
         var parts = ["#\(entry.seq)", entry.app, entry.event]
         if let op = entry.op { parts.append(op) }
-        if let account = entry.account { parts.append(account) } else if let group = entry.group, entry.event == "keychain" { parts.append("(\(group))") }
+        if let account = entry.account {
+            parts.append(account)
+        } else if let group = entry.group, entry.event == "keychain" {
+            parts.append("(\(group))")
+        }
         if let status = entry.status { parts.append("→ \(OSStatus(status))") }
-        if entry.event == "keychain", let count = entry.count, entry.op == "copy" { parts.append("[\(count) item(s)\(entry.data == true ? ", data" : "")]") }
+        if entry.event == "keychain", let count = entry.count, entry.op == "copy" {
+            parts.append("[\(count) item(s)\(entry.data == true ? ", data" : "")]")
+        }
         if let detail = entry.detail { parts.append("— \(detail)") }
         return parts.joined(separator: " ")
     }

@@ -8,7 +8,8 @@ import SimCLI
 /// entitlement or lock checks, so QA can see and seed any state.
 enum KeychainCommands {
     static let group = Command(
-        "keychain", summary: "Inspect the keychain groups, or write and delete items directly.", subcommands: [list, write, delete])
+        "keychain", summary: "Inspect the keychain groups, or write and delete items directly.",
+        subcommands: [list, write, delete])
 
     struct ItemOutput: Encodable {
         var group: String
@@ -53,16 +54,21 @@ enum KeychainCommands {
     }
 
     static func validSecret(account: String, data: [UInt8]) -> Bool? {
-        guard SharedContract.owner(ofAccount: account) != nil, let colon = account.firstIndex(of: ":") else { return nil }
+        guard SharedContract.owner(ofAccount: account) != nil, let colon = account.firstIndex(of: ":") else {
+            return nil
+        }
         let pubky = String(account[account.index(after: colon)...])
-        guard let text = String(validating: data, as: UTF8.self), let pair = Ed25519KeyPair(secretHex: text) else { return false }
+        guard let text = String(validating: data, as: UTF8.self), let pair = Ed25519KeyPair(secretHex: text) else {
+            return false
+        }
         return pair.pubky == pubky
     }
 
     static let list = Command(
         "list", summary: "List every item with owner, writer, accessibility and whether it holds a valid secret.",
         usage: "[--group shared|bitkit|ring|GROUP_ID] [--show-secrets]",
-        details: "Secrets are never printed unless --show-secrets is given. Files in a group folder that are not valid items are listed as ignored.",
+        details:
+            "Secrets are never printed unless --show-secrets is given. Files in a group folder that are not valid items are listed as ignored.",
         examples: ["simctl keychain list --group shared", "simctl keychain list --json --show-secrets"]
     ) { args, invocation in
         let groupName = try args.option("--group")
@@ -84,9 +90,12 @@ enum KeychainCommands {
                     group: group, service: item.service, account: item.account,
                     owner: group == SharedContract.accessGroup ? SharedContract.owner(ofAccount: item.account) : nil,
                     writer: item.writer, accessibility: item.accessibility, synchronizable: item.synchronizable,
-                    sequence: item.sequence, createdAt: item.createdAt, modifiedAt: item.modifiedAt, dataLength: item.data.count,
-                    validSecret: group == SharedContract.accessGroup ? validSecret(account: item.account, data: item.data) : nil,
-                    data: showSecrets ? (String(validating: item.data, as: UTF8.self) ?? "hex:" + Hex.encode(item.data)) : nil)
+                    sequence: item.sequence, createdAt: item.createdAt, modifiedAt: item.modifiedAt,
+                    dataLength: item.data.count,
+                    validSecret: group == SharedContract.accessGroup
+                        ? validSecret(account: item.account, data: item.data) : nil,
+                    data: showSecrets
+                        ? (String(validating: item.data, as: UTF8.self) ?? "hex:" + Hex.encode(item.data)) : nil)
             }
         }
         try invocation.emit(ListOutput(items: items, ignored: ignored), text: render(items, ignored))
@@ -115,14 +124,18 @@ enum KeychainCommands {
     static func parseGroup(_ args: inout Arguments, world: World) throws -> String {
         let name = try args.option("--group") ?? "shared"
         let resolved = try groups(name, world: world)
-        guard resolved.count == 1, let group = resolved.first else { throw CLIError.usage("--group must name one group.") }
+        guard resolved.count == 1, let group = resolved.first else {
+            throw CLIError.usage("--group must name one group.")
+        }
         return group
     }
 
     static let write = Command(
         "write", summary: "Write an item directly (the keychain tool QA uses to seed or corrupt a state).",
-        usage: "--account ACCOUNT (--data TEXT | --data-hex HEX) [--group shared|bitkit|ring|GROUP_ID] [--service S] [--accessibility CLASS] [--synchronizable]",
-        details: "The item is written as `simctl`, so the audit knows it was injected on purpose. Defaults: group shared, service pubky.shared.v1, WhenUnlockedThisDeviceOnly, not synchronizable.",
+        usage:
+            "--account ACCOUNT (--data TEXT | --data-hex HEX) [--group shared|bitkit|ring|GROUP_ID] [--service S] [--accessibility CLASS] [--synchronizable]",
+        details:
+            "The item is written as `simctl`, so the audit knows it was injected on purpose. Defaults: group shared, service pubky.shared.v1, WhenUnlockedThisDeviceOnly, not synchronizable.",
         examples: [
             "simctl keychain write --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy --data 0202020202020202020202020202020202020202020202020202020202020202",
             "simctl keychain write --account app.pubkyring:bad --data-hex ff --accessibility AfterFirstUnlockThisDeviceOnly",
@@ -132,7 +145,10 @@ enum KeychainCommands {
         let group = try parseGroup(&args, world: invocation.world)
         guard let account = try args.option("--account") else { throw CLIError.usage("Missing --account ACCOUNT.") }
         let service = try args.option("--service") ?? SharedContract.service
-        let accessibility = try args.option("--accessibility", expecting: Accessibility.allCases.map(\.rawValue).joined(separator: ", "), Accessibility.init(rawValue:)) ?? .whenUnlockedThisDeviceOnly
+        let accessibility =
+            try args.option(
+                "--accessibility", expecting: Accessibility.allCases.map(\.rawValue).joined(separator: ", "),
+                Accessibility.init(rawValue:)) ?? .whenUnlockedThisDeviceOnly
         let synchronizable = args.flag("--synchronizable")
         let text = try args.option("--data")
         let hex = try args.option("--data-hex", expecting: "hex bytes", Hex.decode)
@@ -142,17 +158,24 @@ enum KeychainCommands {
         }
         let store = KeychainGroupStore(directory: invocation.world.groupDirectory(group), accessGroup: group)
         do {
-            try store.write(NewKeychainItem(accessGroup: group, service: service, account: account, data: data, accessibility: accessibility, synchronizable: synchronizable), writer: "simctl")
+            try store.write(
+                NewKeychainItem(
+                    accessGroup: group, service: service, account: account, data: data, accessibility: accessibility,
+                    synchronizable: synchronizable), writer: "simctl")
         } catch { throw CLIError.failure("Could not write \(account): \(error)") }
         AppEnvironment(world: invocation.world, app: .bitkit).record(
-            JournalEntry(app: "simctl", event: "keychain", op: "inject", group: group, service: service, account: account, status: 0, data: true, count: 1))
+            JournalEntry(
+                app: "simctl", event: "keychain", op: "inject", group: group, service: service, account: account,
+                status: 0, data: true, count: 1))
         try invocation.emit(["group": group, "account": account], text: "Wrote \(account) in \(group).")
     }
 
     static let delete = Command(
         "delete", summary: "Delete an item directly.",
         usage: "--account ACCOUNT [--group shared|bitkit|ring|GROUP_ID] [--service S]",
-        examples: ["simctl keychain delete --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
+        examples: [
+            "simctl keychain delete --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"
+        ]
     ) { args, invocation in
         try invocation.world.requireExists()
         let group = try parseGroup(&args, world: invocation.world)
@@ -165,7 +188,11 @@ enum KeychainCommands {
             throw CLIError.failure("Could not delete \(account): \(error)")
         }
         AppEnvironment(world: invocation.world, app: .bitkit).record(
-            JournalEntry(app: "simctl", event: "keychain", op: "remove", group: group, service: service, account: account, status: removed ? 0 : -25300))
-        try invocation.emit(["group": group, "account": account, "removed": removed ? "true" : "false"], text: removed ? "Deleted \(account) from \(group)." : "No item \(account) in \(group).")
+            JournalEntry(
+                app: "simctl", event: "keychain", op: "remove", group: group, service: service, account: account,
+                status: removed ? 0 : -25300))
+        try invocation.emit(
+            ["group": group, "account": account, "removed": removed ? "true" : "false"],
+            text: removed ? "Deleted \(account) from \(group)." : "No item \(account) in \(group).")
     }
 }

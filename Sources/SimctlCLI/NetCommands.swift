@@ -1,39 +1,177 @@
+import Backend
 import Device
+import Foundation
 import SimCLI
 
-/// `simctl net …`: connectivity of each app.
+/// `simctl net …`: connectivity of each app and the knobs of the outside world.
 enum NetCommands {
     static let group = Command(
-        "net", summary: "Cut or restore an app's network (world services are configured with `simctl net` too once the backend exists).",
-        subcommands: [appConnectivity])
+        "net", summary: "Cut the network, slow or break services: DHT, relays, Homegate, homeservers.",
+        subcommands: [off, on, appConnectivity, dht, relayLatency, homegate, homeserver, storageReads, show])
 
     struct ConnectivityOutput: Encodable {
         var online: [AppKind]
         var offline: [AppKind]
     }
 
+    private static func setApps(_ apps: [AppKind], online: Bool, _ invocation: Invocation) throws {
+        let state = try DeviceStore(world: invocation.world).update { state -> DeviceState in
+            for app in apps {
+                if online { state.offlineApps.remove(app) } else { state.offlineApps.insert(app) }
+            }
+            return state
+        }
+        AppEnvironment(world: invocation.world, app: .bitkit).journalTool(
+            online ? "net-online" : "net-offline", detail: apps.map(\.rawValue).joined(separator: ","))
+        try invocation.emit(
+            ConnectivityOutput(
+                online: AppKind.allCases.filter { state.isOnline($0) },
+                offline: AppKind.allCases.filter { !state.isOnline($0) }),
+            text: apps.map { "\($0.displayName) is \(online ? "online" : "offline")." }.joined(separator: "\n"))
+    }
+
+    static let off = Command(
+        "off", summary: "Cut the device's network (both apps offline).", examples: ["simctl net off"]
+    ) { args, invocation in
+        try args.finish()
+        try setApps(AppKind.allCases, online: false, invocation)
+    }
+
+    static let on = Command("on", summary: "Restore the device's network.", examples: ["simctl net on"]) {
+        args, invocation in
+        try args.finish()
+        try setApps(AppKind.allCases, online: true, invocation)
+    }
+
     static let appConnectivity = Command(
-        "app", summary: "Set an app (or all) online or offline.",
-        usage: "bitkit|ring|all online|offline", examples: ["simctl net app bitkit offline", "simctl net app all online"]
+        "app", summary: "Set one app (or all) online or offline.",
+        usage: "bitkit|ring|all online|offline",
+        examples: ["simctl net app bitkit offline", "simctl net app all online"]
     ) { args, invocation in
         let target = try args.positional("bitkit|ring|all")
         let mode = try args.positional("online|offline")
         try args.finish()
         let apps: [AppKind]
-        if target == "all" { apps = AppKind.allCases } else {
-            guard let app = AppKind(argument: target) else { throw CLIError.usage("Unknown app '\(target)': expected bitkit, ring or all.") }
+        if target == "all" {
+            apps = AppKind.allCases
+        } else {
+            guard let app = AppKind(argument: target) else {
+                throw CLIError.usage("Unknown app '\(target)': expected bitkit, ring or all.")
+            }
             apps = [app]
         }
-        guard mode == "online" || mode == "offline" else { throw CLIError.usage("Expected online or offline, got '\(mode)'.") }
-        let state = try DeviceStore(world: invocation.world).update { state -> DeviceState in
-            for app in apps {
-                if mode == "offline" { state.offlineApps.insert(app) } else { state.offlineApps.remove(app) }
-            }
-            return state
+        guard mode == "online" || mode == "offline" else {
+            throw CLIError.usage("Expected online or offline, got '\(mode)'.")
         }
-        AppEnvironment(world: invocation.world, app: .bitkit).journalTool("net-\(mode)", detail: apps.map(\.rawValue).joined(separator: ","))
+        try setApps(apps, online: mode == "online", invocation)
+    }
+
+    /// Applies a knob change and prints the knobs.
+    private static func change(
+        _ invocation: Invocation, _ what: String, _ body: @escaping (inout BackendKnobs) -> Void
+    ) throws {
+        let store = try BackendAccess.store(invocation)
+        try BackendAccess.run { () throws(BackendError) in try store.updateKnobs(body) }
+        let knobs = try BackendAccess.run { () throws(BackendError) in try store.knobs() }
+        AppEnvironment(world: invocation.world, app: .bitkit).journalTool("net", detail: what)
+        try invocation.emit(knobs, text: what)
+    }
+
+    static let dht = Command(
+        "dht", summary: "Make the DHT reachable or unreachable.", usage: "reachable|unreachable",
+        details: "Only a reachable DHT can confirm in time that a key has no PKARR record (spec/04 §10).",
+        examples: ["simctl net dht unreachable"]
+    ) { args, invocation in
+        let mode = try args.positional("reachable|unreachable")
+        try args.finish()
+        guard mode == "reachable" || mode == "unreachable" else {
+            throw CLIError.usage("Expected reachable or unreachable.")
+        }
+        try change(invocation, "The DHT is \(mode).") { $0.dhtReachable = mode == "reachable" }
+    }
+
+    static let relayLatency = Command(
+        "relay-latency",
+        summary: "Set how long relays take to answer 404 for a missing key (default 3.5 s; clients give up after 2 s).",
+        usage: "SECONDS", examples: ["simctl net relay-latency 1", "simctl net relay-latency 3.5"]
+    ) { args, invocation in
+        let text = try args.positional("SECONDS")
+        try args.finish()
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            throw CLIError.usage("SECONDS must be a number ≥ 0.")
+        }
+        try change(invocation, "Relays answer 404 after \(seconds) s.") { $0.relayNotFoundLatency = seconds }
+    }
+
+    static let homegate = Command(
+        "homegate",
+        summary: "Set the HTTP status Homegate answers ip_verification with (200 = works, 0 = no response).",
+        usage: "status CODE", examples: ["simctl net homegate status 500", "simctl net homegate status 200"]
+    ) { args, invocation in
+        let word = try args.positional("status")
+        let text = try args.positional("CODE")
+        try args.finish()
+        guard word == "status", let code = Int(text), (0...599).contains(code) else {
+            throw CLIError.usage("Expected `status CODE` with CODE 0–599.")
+        }
+        try change(invocation, "Homegate answers \(code).") { $0.homegateStatus = code }
+    }
+
+    static let homeserver = Command(
+        "homeserver", summary: "Take a homeserver down or bring it back.",
+        usage: "staging|production|NAME|KEY down|up",
+        examples: ["simctl net homeserver staging down", "simctl net homeserver staging up"]
+    ) { args, invocation in
+        let name = try args.positional("HOMESERVER")
+        let mode = try args.positional("down|up")
+        try args.finish()
+        guard mode == "down" || mode == "up" else { throw CLIError.usage("Expected down or up.") }
+        let key = try BackendAccess.homeserver(name, store: try BackendAccess.store(invocation))
+        try change(invocation, "Homeserver \(name) is \(mode).") { knobs in
+            if mode == "down" { knobs.homeserversDown.insert(key) } else { knobs.homeserversDown.remove(key) }
+        }
+    }
+
+    static let storageReads = Command(
+        "storage-reads",
+        summary: "Make a homeserver's storage reads fail with HTTP 500 (sign-in keeps working), or heal them.",
+        usage: "staging|production|NAME|KEY fail|ok",
+        examples: ["simctl net storage-reads staging fail", "simctl net storage-reads staging ok"]
+    ) { args, invocation in
+        let name = try args.positional("HOMESERVER")
+        let mode = try args.positional("fail|ok")
+        try args.finish()
+        guard mode == "fail" || mode == "ok" else { throw CLIError.usage("Expected fail or ok.") }
+        let key = try BackendAccess.homeserver(name, store: try BackendAccess.store(invocation))
+        try change(invocation, "Storage reads on \(name) \(mode == "fail" ? "fail with 500" : "work").") { knobs in
+            if mode == "fail" { knobs.storageReadFaults.insert(key) } else { knobs.storageReadFaults.remove(key) }
+        }
+    }
+
+    static let show = Command(
+        "show", summary: "Show connectivity and every knob.", examples: ["simctl net show --json"]
+    ) { args, invocation in
+        try args.finish()
+        let state = try DeviceStore(world: invocation.world).read()
+        let store = try BackendAccess.store(invocation)
+        let knobs = try BackendAccess.run { () throws(BackendError) in try store.knobs() }
+        struct NetOutput: Encodable {
+            var offlineApps: [AppKind]
+            var knobs: BackendKnobs
+        }
+        let apps = AppKind.allCases.map { "\($0.displayName): \(state.isOnline($0) ? "online" : "offline")" }
         try invocation.emit(
-            ConnectivityOutput(online: AppKind.allCases.filter { state.isOnline($0) }, offline: AppKind.allCases.filter { !state.isOnline($0) }),
-            text: apps.map { "\($0.displayName) is \(mode)." }.joined(separator: "\n"))
+            NetOutput(offlineApps: AppKind.allCases.filter { !state.isOnline($0) }, knobs: knobs),
+            text: (apps + [describe(knobs)]).joined(separator: "\n"))
+    }
+
+    static func describe(_ knobs: BackendKnobs) -> String {
+        [
+            "DHT: \(knobs.dhtReachable ? "reachable (answers in \(knobs.dhtLatency) s)" : "unreachable")",
+            "Relays: found in \(knobs.relayFoundLatency) s, 404 after \(knobs.relayNotFoundLatency) s",
+            "Homegate: status \(knobs.homegateStatus), issues codes for \(knobs.homegateHomeserver)",
+            "Homeservers down: \(knobs.homeserversDown.isEmpty ? "none" : knobs.homeserversDown.sorted().joined(separator: ", "))",
+            "Storage reads failing: \(knobs.storageReadFaults.isEmpty ? "none" : knobs.storageReadFaults.sorted().joined(separator: ", "))",
+        ].joined(separator: "\n")
     }
 }

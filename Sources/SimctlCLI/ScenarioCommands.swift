@@ -38,13 +38,16 @@ enum ScenarioCommands {
         let keep = args.flag("--keep")
         let quiet = args.flag("--quiet")
         let seed = try args.option("--seed", expecting: "a whole number") { UInt64($0) }
-        let jobs = try args.option("--jobs", expecting: "a positive whole number") { Int($0).flatMap { $0 > 0 ? $0 : nil } }
+        let jobs = try args.option("--jobs", expecting: "a positive whole number") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
         let junit = try args.option("--junit")
         let files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw CLIError.usage("Give at least one scenario file.") }
         let suite = ScenarioSuite(
-            runner: ScenarioRunner(keepWorld: keep, seedOverride: seed), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            runner: ScenarioRunner(keepWorld: keep, seedOverride: seed),
+            jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let json = invocation.json
         let outcomes = suite.run(files: files) { index, outcome in
             guard !json else { return }
@@ -65,7 +68,8 @@ enum ScenarioCommands {
                 case .malformed(let error): return .init(file: file, passed: false, error: error.description)
                 }
             }
-            Output.write(try Invocation.jsonString(SuiteOutput(passed: passed, failed: failed, scenarios: entries)) + "\n")
+            Output.write(
+                try Invocation.jsonString(SuiteOutput(passed: passed, failed: failed, scenarios: entries)) + "\n")
         } else {
             Output.write("\(passed) passed, \(failed) failed\n")
         }

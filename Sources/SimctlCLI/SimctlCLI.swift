@@ -16,7 +16,7 @@ public enum SimctlCLI {
             WorldCommands.group, DeviceCommands.group, AppCommands.install, AppCommands.uninstall,
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
-            ScenarioCommands.group,
+            ScenarioCommands.group, BackendCommands.group, AuthRequestCommands.group, AuditCommands.audit,
         ])
 
     public static func main() -> Never {

@@ -1,3 +1,4 @@
+import Backend
 import Device
 import Foundation
 import SimCLI
@@ -13,9 +14,11 @@ enum WorldCommands {
     }
 
     static let initialize = Command(
-        "init", summary: "Create a world: shared group, device (unlocked, nothing installed), journal, private keychains.",
+        "init",
+        summary: "Create a world: shared group, device (unlocked, nothing installed), journal, private keychains.",
         usage: "[--with-apps] [--seed N]",
-        details: "--with-apps also installs Bitkit (regtest) and Pubky Ring, the catalogue's baseline devices. --seed fixes the world's random sequence (keys, tokens, nonces), so a run replays byte for byte; the default is 0.",
+        details:
+            "--with-apps also installs Bitkit (regtest) and Pubky Ring, the catalogue's baseline devices. --seed fixes the world's random sequence (keys, tokens, nonces), so a run replays byte for byte; the default is 0.",
         examples: ["simctl world init --world /tmp/w", "simctl world init --with-apps --world /tmp/w"]
     ) { args, invocation in
         let withApps = args.flag("--with-apps")
@@ -23,6 +26,9 @@ enum WorldCommands {
         try args.finish()
         let world = invocation.world
         try world.create()
+        try BackendAccess.run { () throws(BackendError) in
+            try Backend.create(at: world.backendDatabase.path, now: Date())
+        }
         let store = DeviceStore(world: world)
         try store.update { state in
             state.seed = seed
@@ -33,12 +39,14 @@ enum WorldCommands {
         }
         if withApps {
             for app in AppKind.allCases {
-                try FileManager.default.createDirectory(at: world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    at: world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
         }
         AppEnvironment(world: world, app: .bitkit).journalTool("world-init", detail: world.root.path)
         let state = try store.read()
-        try invocation.emit(WorldOutput(root: world.root.path, device: state), text: "Created world at \(world.root.path).")
+        try invocation.emit(
+            WorldOutput(root: world.root.path, device: state), text: "Created world at \(world.root.path).")
     }
 
     static let show = Command(
@@ -46,7 +54,9 @@ enum WorldCommands {
     ) { args, invocation in
         try args.finish()
         let state = try DeviceStore(world: invocation.world).read()
-        try invocation.emit(WorldOutput(root: invocation.world.root.path, device: state), text: DeviceText.describe(state, world: invocation.world))
+        try invocation.emit(
+            WorldOutput(root: invocation.world.root.path, device: state),
+            text: DeviceText.describe(state, world: invocation.world))
     }
 }
 
@@ -54,7 +64,9 @@ enum WorldCommands {
 enum DeviceText {
     static func describe(_ state: DeviceState, world: World) -> String {
         var lines = ["World: \(world.root.path)", "Device: \(state.protection.rawValue)"]
-        if state.clockOffset != 0 { lines.append("Clock: host time \(state.clockOffset >= 0 ? "+" : "")\(Int(state.clockOffset)) s") }
+        if state.clockOffset != 0 {
+            lines.append("Clock: host time \(state.clockOffset >= 0 ? "+" : "")\(Int(state.clockOffset)) s")
+        }
         if state.apps.isEmpty { lines.append("Apps: none installed") }
         for kind in AppKind.allCases {
             guard let app = state.apps[kind] else { continue }
@@ -65,7 +77,9 @@ enum DeviceText {
             lines.append(line)
         }
         for fault in state.faults {
-            lines.append("Fault #\(fault.id): \(fault.app.rawValue) \(fault.operation.rawValue) \(fault.account) → \(fault.status)" + (fault.remaining.map { " (\($0) left)" } ?? ""))
+            lines.append(
+                "Fault #\(fault.id): \(fault.app.rawValue) \(fault.operation.rawValue) \(fault.account) → \(fault.status)"
+                    + (fault.remaining.map { " (\($0) left)" } ?? ""))
         }
         return lines.joined(separator: "\n")
     }

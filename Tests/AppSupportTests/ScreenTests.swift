@@ -3,8 +3,9 @@ import Foundation
 import Testing
 
 @Test func toastTextJoinsTypeTitleAndDescription() {
-    #expect(Toast(.error, "Could Not Use Pubky", "Authentication failed: Pubky Ring key unavailable").text
-        == "error · Could Not Use Pubky · Authentication failed: Pubky Ring key unavailable")
+    #expect(
+        Toast(.error, "Could Not Use Pubky", "Authentication failed: Pubky Ring key unavailable").text
+            == "error · Could Not Use Pubky · Authentication failed: Pubky Ring key unavailable")
     #expect(Toast(.info, "Already signed in").text == "info · Already signed in")
 }
 
@@ -18,7 +19,8 @@ import Testing
 
 @Test func screenTextShowsTitleRowsAndToasts() {
     let screen = Screen(
-        app: "bitkit", route: "pubkyChoice", title: "Enter the\nfreedom web", texts: ["Use an existing pubky from Pubky Ring."],
+        app: "bitkit", route: "pubkyChoice", title: "Enter the\nfreedom web",
+        texts: ["Use an existing pubky from Pubky Ring."],
         rows: [Screen.Row(id: "PubkyChoiceRing_x", title: "tkrq...p7qy", caption: "TKRQ...P7QY")],
         toasts: [Toast(.info, "Hi")], stack: ["home", "pubkyChoice"])
     let text = ScreenRenderer.text(screen, appName: "Bitkit")

@@ -8,13 +8,19 @@ import Testing
     defer { temp.cleanup() }
     let store = DeviceStore(world: temp.world)
     try store.update {
-        $0.faults = [FaultRule(id: 1, app: .bitkit, operation: .read, account: "app.pubkyring:*", status: .interactionNotAllowed, remaining: 2)]
+        $0.faults = [
+            FaultRule(
+                id: 1, app: .bitkit, operation: .read, account: "app.pubkyring:*", status: .interactionNotAllowed,
+                remaining: 2)
+        ]
     }
     #expect(try store.consumeFault(app: .ring, operation: .read, account: "app.pubkyring:x") == nil)
     #expect(try store.consumeFault(app: .bitkit, operation: .list, account: nil) == nil)
     #expect(try store.consumeFault(app: .bitkit, operation: .read, account: "to.bitkit:x") == nil)
-    #expect(try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:x") == .interactionNotAllowed)
-    #expect(try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:y") == .interactionNotAllowed)
+    #expect(
+        try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:x") == .interactionNotAllowed)
+    #expect(
+        try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:y") == .interactionNotAllowed)
     #expect(try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:z") == nil)
     #expect(try store.read().faults.isEmpty)
 }

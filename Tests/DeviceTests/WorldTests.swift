@@ -7,7 +7,10 @@ import Testing
     let temp = try TemporaryWorld()
     defer { temp.cleanup() }
     let fm = FileManager.default
-    for folder in [temp.world.sharedGroup, temp.world.simFolder, temp.world.privateKeychains, temp.world.sandboxes, temp.world.files] {
+    for folder in [
+        temp.world.sharedGroup, temp.world.simFolder, temp.world.privateKeychains, temp.world.sandboxes,
+        temp.world.files,
+    ] {
         var isDirectory: ObjCBool = false
         #expect(fm.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue)
         let mode = try #require(try fm.attributesOfItem(atPath: folder.path)[.posixPermissions] as? NSNumber)
@@ -25,7 +28,8 @@ import Testing
 }
 
 @Test func aMissingWorldIsReportedNotCreated() throws {
-    let world = World(root: FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString)"))
+    let world = World(
+        root: FileManager.default.temporaryDirectory.appendingPathComponent("absent-\(UUID().uuidString)"))
     #expect(throws: WorldError.missing(path: world.root.path)) { try DeviceStore(world: world).read() }
     #expect(!FileManager.default.fileExists(atPath: world.root.path))
 }
@@ -42,13 +46,23 @@ import Testing
 @Test func theSharedGroupLivesAtTheWorldRootAndPrivateGroupsUnderSim() {
     let world = World(root: URL(fileURLWithPath: "/w"))
     #expect(world.groupDirectory(SharedContract.accessGroup).path == "/w/SharedGroup")
-    #expect(world.groupDirectory("KYH47R284B.to.bitkit.regtest").path == "/w/.sim/keychain/KYH47R284B.to.bitkit.regtest")
+    #expect(
+        world.groupDirectory("KYH47R284B.to.bitkit.regtest").path == "/w/.sim/keychain/KYH47R284B.to.bitkit.regtest")
 }
 
 @Test func bitkitEntitlementsFollowTheBuildNetwork() {
-    #expect(InstalledApp(kind: .bitkit, network: .bitcoin).entitlements == ["KYH47R284B.to.bitkit", "KYH47R284B.pubky.shared"])
-    #expect(InstalledApp(kind: .bitkit, network: .signet).entitlements == ["KYH47R284B.to.bitkit.signet", "KYH47R284B.pubky.shared"])
-    #expect(InstalledApp(kind: .bitkit, network: .regtest, sharedGroupEnabled: false).entitlements == ["KYH47R284B.to.bitkit.regtest"])
+    #expect(
+        InstalledApp(kind: .bitkit, network: .bitcoin).entitlements == [
+            "KYH47R284B.to.bitkit", "KYH47R284B.pubky.shared",
+        ])
+    #expect(
+        InstalledApp(kind: .bitkit, network: .signet).entitlements == [
+            "KYH47R284B.to.bitkit.signet", "KYH47R284B.pubky.shared",
+        ])
+    #expect(
+        InstalledApp(kind: .bitkit, network: .regtest, sharedGroupEnabled: false).entitlements == [
+            "KYH47R284B.to.bitkit.regtest"
+        ])
     #expect(InstalledApp(kind: .ring).entitlements == ["KYH47R284B.app.pubkyring", "KYH47R284B.pubky.shared"])
 }
 

@@ -13,12 +13,24 @@ import Testing
 
     static let cases: [Case] = [
         Case(name: "valid", data: ["--data", Fixture.wSecret], bitkitValid: true, ringError: nil),
-        Case(name: "truncated", data: ["--data", String(Fixture.wSecret.dropLast(2))], bitkitValid: false, ringError: "Shared record is missing or malformed"),
-        Case(name: "uppercase", data: ["--data", Fixture.wSecret.uppercased()], bitkitValid: false, ringError: "Shared record is missing or malformed"),
-        Case(name: "64 z", data: ["--data", String(repeating: "z", count: 64)], bitkitValid: false, ringError: "Shared record is missing or malformed"),
-        Case(name: "trailing newline", data: ["--data-hex", hex(Fixture.wSecret + "\n")], bitkitValid: false, ringError: "Shared record is missing or malformed"),
-        Case(name: "another key", data: ["--data", Fixture.aSecret], bitkitValid: false, ringError: "Shared record does not belong to this pubky"),
-        Case(name: "not UTF-8", data: ["--data-hex", "ff"], bitkitValid: false, ringError: "Shared record is missing or malformed"),
+        Case(
+            name: "truncated", data: ["--data", String(Fixture.wSecret.dropLast(2))], bitkitValid: false,
+            ringError: "Shared record is missing or malformed"),
+        Case(
+            name: "uppercase", data: ["--data", Fixture.wSecret.uppercased()], bitkitValid: false,
+            ringError: "Shared record is missing or malformed"),
+        Case(
+            name: "64 z", data: ["--data", String(repeating: "z", count: 64)], bitkitValid: false,
+            ringError: "Shared record is missing or malformed"),
+        Case(
+            name: "trailing newline", data: ["--data-hex", hex(Fixture.wSecret + "\n")], bitkitValid: false,
+            ringError: "Shared record is missing or malformed"),
+        Case(
+            name: "another key", data: ["--data", Fixture.aSecret], bitkitValid: false,
+            ringError: "Shared record does not belong to this pubky"),
+        Case(
+            name: "not UTF-8", data: ["--data-hex", "ff"], bitkitValid: false,
+            ringError: "Shared record is missing or malformed"),
     ]
 
     static func hex(_ text: String) -> String { text.utf8.map { String(format: "%02x", $0) }.joined() }
@@ -26,9 +38,15 @@ import Testing
     @Test(arguments: cases) func bothAppsApplyTheirOwnCheck(_ testCase: Case) throws {
         let sim = try Sim()
         defer { sim.cleanup() }
-        let ringArgs = ["simctl", "keychain", "write", "--account", "app.pubkyring:\(Fixture.w)"] + testCase.data + ["--world", sim.world.path]
+        let ringArgs =
+            ["simctl", "keychain", "write", "--account", "app.pubkyring:\(Fixture.w)"] + testCase.data + [
+                "--world", sim.world.path,
+            ]
         #expect(try Sim.run(ringArgs[0], Array(ringArgs.dropFirst())).status == 0)
-        let bitkitArgs = ["simctl", "keychain", "write", "--account", "to.bitkit.dev:\(Fixture.w)"] + testCase.data + ["--world", sim.world.path]
+        let bitkitArgs =
+            ["simctl", "keychain", "write", "--account", "to.bitkit.dev:\(Fixture.w)"] + testCase.data + [
+                "--world", sim.world.path,
+            ]
         #expect(try Sim.run(bitkitArgs[0], Array(bitkitArgs.dropFirst())).status == 0)
 
         let bitkit = try sim("bitkit-sim", "keychain", "load-secret", Fixture.w, "--json").json()

@@ -64,7 +64,10 @@ import Testing
         #expect(accounts == ["app.pubkyring:\(Fixture.a)", "to.bitkit:\(Fixture.w)", "to.bitkit.tnet:\(Fixture.w)"])
         let ring = try sim("ring-sim", "keychain", "list-external", "--json").json()
         let records = ring["records"] as? [[String: String]]
-        #expect(records == [["pubky": Fixture.w, "sourceApp": "to.bitkit"], ["pubky": Fixture.w, "sourceApp": "to.bitkit.tnet"]])
+        #expect(
+            records == [
+                ["pubky": Fixture.w, "sourceApp": "to.bitkit"], ["pubky": Fixture.w, "sourceApp": "to.bitkit.tnet"],
+            ])
     }
 
     @Test func ringWipeOfItsRecordsNeverTouchesBitkitRecords() throws {
@@ -87,7 +90,9 @@ import Testing
             "--accessibility", "AfterFirstUnlockThisDeviceOnly")
         let published = try sim("bitkit-sim", "keychain", "publish-own", Fixture.wSecret, "--json").json()
         #expect(published["status"] as? Int == 0)
-        let items = try #require(try sim("simctl", "keychain", "list", "--group", "shared", "--show-secrets", "--json").json()["items"] as? [[String: Any]])
+        let items = try #require(
+            try sim("simctl", "keychain", "list", "--group", "shared", "--show-secrets", "--json").json()["items"]
+                as? [[String: Any]])
         #expect(items.count == 1)
         #expect(items.first?["data"] as? String == Fixture.wSecret)
         #expect(items.first?["accessibility"] as? String == "AfterFirstUnlockThisDeviceOnly")
@@ -124,7 +129,9 @@ import Testing
         let sim = try Sim()
         defer { sim.cleanup() }
         try sim("ring-sim", "keychain", "set-owned", Fixture.aSecret)
-        try sim("simctl", "fault", "add", "--app", "ring", "--op", "delete", "--account", "app.pubkyring:*", "--status", "-25291", "--count", "1")
+        try sim(
+            "simctl", "fault", "add", "--app", "ring", "--op", "delete", "--account", "app.pubkyring:*", "--status",
+            "-25291", "--count", "1")
         let failed = try sim("ring-sim", "keychain", "remove-owned", Fixture.a, "--json").json()
         #expect(failed["error"] as? String == "Keychain error -25291")
         #expect(try sharedAccounts(sim) == ["app.pubkyring:\(Fixture.a)"])
@@ -134,7 +141,8 @@ import Testing
     }
 
     private func sharedAccounts(_ sim: Sim) throws -> [String] {
-        let items = try sim("simctl", "keychain", "list", "--group", "shared", "--json").json()["items"] as? [[String: Any]]
+        let items =
+            try sim("simctl", "keychain", "list", "--group", "shared", "--json").json()["items"] as? [[String: Any]]
         return (items ?? []).compactMap { $0["account"] as? String }
     }
 }

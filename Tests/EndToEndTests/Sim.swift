@@ -27,7 +27,9 @@ struct Sim {
         #endif
         var folder = executable.deletingLastPathComponent()
         while folder.path != "/" {
-            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("simctl").path) { return folder }
+            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("simctl").path) {
+                return folder
+            }
             folder = folder.deletingLastPathComponent()
         }
         return executable.deletingLastPathComponent()

@@ -5,136 +5,138 @@ import Testing
 
 /// A value shared between a test and the closures it hands to `KeychainCaller`.
 final class Box<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value
+    private let lock = NSLock()
+    private var stored: Value
 
-  init(_ value: Value) { stored = value }
+    init(_ value: Value) { stored = value }
 
-  var value: Value {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
-  }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 
-  /// Changes the value in place (no copy of a growing array per change).
-  func mutate(_ change: (inout Value) -> Void) {
-    lock.withLock { change(&stored) }
-  }
+    /// Changes the value in place (no copy of a growing array per change).
+    func mutate(_ change: (inout Value) -> Void) {
+        lock.withLock { change(&stored) }
+    }
 }
 
 /// A temporary world: group folders under a fresh directory, a settable device lock, a fault
 /// table and the recorded events. The directory is removed when the fixture goes away.
 final class Fixture: @unchecked Sendable {
-  static let shared = "KYH47R284B.pubky.shared"
-  static let bitkitPrivate = "KYH47R284B.to.bitkit.regtest"
-  static let ringPrivate = "KYH47R284B.app.pubkyring"
-  static let service = "unit-tests.pubky.shared.v1"
+    static let shared = "KYH47R284B.pubky.shared"
+    static let bitkitPrivate = "KYH47R284B.to.bitkit.regtest"
+    static let ringPrivate = "KYH47R284B.app.pubkyring"
+    static let service = "unit-tests.pubky.shared.v1"
 
-  let root: URL
-  let protection = Box(ProtectionState.unlocked)
-  let events = Box<[KeychainEvent]>([])
-  /// Forced statuses by (operation, group, account); account nil matches every account.
-  let faults = Box<[(KeychainOperation, String, String?, OSStatus)]>([])
-  let clock = Box(Date(timeIntervalSince1970: 1_750_000_000.123_456))
+    let root: URL
+    let protection = Box(ProtectionState.unlocked)
+    let events = Box<[KeychainEvent]>([])
+    /// Forced statuses by (operation, group, account); account nil matches every account.
+    let faults = Box<[(KeychainOperation, String, String?, OSStatus)]>([])
+    let clock = Box(Date(timeIntervalSince1970: 1_750_000_000.123_456))
 
-  init() {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "keychain-tests-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: root) }
-
-  /// The folder of a group: the shared group at `<world>/SharedGroup`, others under `.sim/keychain`.
-  func directory(_ group: String) -> URL {
-    group == Self.shared
-      ? root.appendingPathComponent("SharedGroup")
-      : root.appendingPathComponent(".sim/keychain/\(group)")
-  }
-
-  func keychain(
-    bundleID: String = "to.bitkit.dev", entitlements: [String] = [bitkitPrivate, shared]
-  ) -> Keychain {
-    let protection = protection
-    let faults = faults
-    let events = events
-    let clock = clock
-    let root = root
-    return Keychain(
-      caller: KeychainCaller(
-        bundleID: bundleID, entitlements: entitlements, protection: { protection.value },
-        fault: { operation, group, account in
-          faults.value.first { rule in
-            rule.0 == operation && rule.1 == group && (rule.2 == nil || rule.2 == account)
-          }?.3
-        },
-        observer: { event in events.mutate { $0.append(event) } },
-        now: { clock.value }),
-      directory: { group in
-        group == Fixture.shared
-          ? root.appendingPathComponent("SharedGroup")
-          : root.appendingPathComponent(".sim/keychain/\(group)")
-      })
-  }
-
-  func store(_ group: String = shared) -> KeychainGroupStore {
-    KeychainGroupStore(directory: directory(group), accessGroup: group)
-  }
-
-  /// Every path under the world (relative), with file sizes, for "nothing changed" checks.
-  func snapshot() -> [String: Int] {
-    var result: [String: Int] = [:]
-    guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return result }
-    while let path = enumerator.nextObject() as? String {
-      let attributes = try? FileManager.default.attributesOfItem(atPath: root.path + "/" + path)
-      result[path] = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+    init() {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "keychain-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
-    return result
-  }
 
-  /// Paths of leftover temporary files anywhere in the world.
-  func temporaryFiles() -> [String] {
-    snapshot().keys.filter { ($0 as NSString).lastPathComponent.hasPrefix(".tmp-") }.sorted()
-  }
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    /// The folder of a group: the shared group at `<world>/SharedGroup`, others under `.sim/keychain`.
+    func directory(_ group: String) -> URL {
+        group == Self.shared
+            ? root.appendingPathComponent("SharedGroup")
+            : root.appendingPathComponent(".sim/keychain/\(group)")
+    }
+
+    func keychain(
+        bundleID: String = "to.bitkit.dev", entitlements: [String] = [bitkitPrivate, shared]
+    ) -> Keychain {
+        let protection = protection
+        let faults = faults
+        let events = events
+        let clock = clock
+        let root = root
+        return Keychain(
+            caller: KeychainCaller(
+                bundleID: bundleID, entitlements: entitlements, protection: { protection.value },
+                fault: { operation, group, account in
+                    faults.value.first { rule in
+                        rule.0 == operation && rule.1 == group && (rule.2 == nil || rule.2 == account)
+                    }?.3
+                },
+                observer: { event in events.mutate { $0.append(event) } },
+                now: { clock.value }),
+            directory: { group in
+                group == Fixture.shared
+                    ? root.appendingPathComponent("SharedGroup")
+                    : root.appendingPathComponent(".sim/keychain/\(group)")
+            })
+    }
+
+    func store(_ group: String = shared) -> KeychainGroupStore {
+        KeychainGroupStore(directory: directory(group), accessGroup: group)
+    }
+
+    /// Every path under the world (relative), with file sizes, for "nothing changed" checks.
+    func snapshot() -> [String: Int] {
+        var result: [String: Int] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return result }
+        while let path = enumerator.nextObject() as? String {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: root.path + "/" + path)
+            result[path] = (attributes?[.size] as? NSNumber)?.intValue ?? -1
+        }
+        return result
+    }
+
+    /// Paths of leftover temporary files anywhere in the world.
+    func temporaryFiles() -> [String] {
+        snapshot().keys.filter { ($0 as NSString).lastPathComponent.hasPrefix(".tmp-") }.sorted()
+    }
 }
 
 extension NewKeychainItem {
-  /// A shared-contract item: the unit-test service, `WhenUnlockedThisDeviceOnly`.
-  static func shared(
-    _ account: String, _ value: String, accessibility: Accessibility = .whenUnlockedThisDeviceOnly,
-    synchronizable: Bool = false
-  ) -> NewKeychainItem {
-    NewKeychainItem(
-      accessGroup: Fixture.shared, service: Fixture.service, account: account,
-      data: Array(value.utf8),
-      accessibility: accessibility, synchronizable: synchronizable)
-  }
+    /// A shared-contract item: the unit-test service, `WhenUnlockedThisDeviceOnly`.
+    static func shared(
+        _ account: String, _ value: String, accessibility: Accessibility = .whenUnlockedThisDeviceOnly,
+        synchronizable: Bool = false
+    ) -> NewKeychainItem {
+        NewKeychainItem(
+            accessGroup: Fixture.shared, service: Fixture.service, account: account,
+            data: Array(value.utf8),
+            accessibility: accessibility, synchronizable: synchronizable)
+    }
 }
 
 extension KeychainQuery {
-  static func shared(_ account: String? = nil, synchronizable: SynchronizableFilter = .no)
-    -> KeychainQuery
-  {
-    KeychainQuery(
-      service: Fixture.service, account: account, accessGroup: Fixture.shared,
-      synchronizable: synchronizable)
-  }
+    static func shared(
+        _ account: String? = nil, synchronizable: SynchronizableFilter = .no
+    )
+        -> KeychainQuery
+    {
+        KeychainQuery(
+            service: Fixture.service, account: account, accessGroup: Fixture.shared,
+            synchronizable: synchronizable)
+    }
 }
 
 extension Keychain {
-  /// The data of one item as a string, or nil with any failure.
-  func string(_ query: KeychainQuery) -> String? {
-    let result = copyMatching(query, limit: .one, returnData: true)
-    guard result.status == .success, let item = result.items.first else { return nil }
-    return String(decoding: item.data, as: UTF8.self)
-  }
+    /// The data of one item as a string, or nil with any failure.
+    func string(_ query: KeychainQuery) -> String? {
+        let result = copyMatching(query, limit: .one, returnData: true)
+        guard result.status == .success, let item = result.items.first else { return nil }
+        return String(decoding: item.data, as: UTF8.self)
+    }
 
-  func accounts(_ query: KeychainQuery) -> [String] {
-    copyMatching(query, limit: .all, returnData: false).items.map(\.account)
-  }
+    func accounts(_ query: KeychainQuery) -> [String] {
+        copyMatching(query, limit: .all, returnData: false).items.map(\.account)
+    }
 }
 
 /// File mode bits of a path (not following a link).
 func permissions(_ path: String) throws -> Int {
-  let attributes = try FileManager.default.attributesOfItem(atPath: path)
-  return try #require((attributes[.posixPermissions] as? NSNumber)?.intValue)
+    let attributes = try FileManager.default.attributesOfItem(atPath: path)
+    return try #require((attributes[.posixPermissions] as? NSNumber)?.intValue)
 }

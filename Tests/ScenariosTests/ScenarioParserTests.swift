@@ -21,17 +21,39 @@ import Testing
     #expect(scenario.seed == 42)
     #expect(scenario.steps.count == 9)
     #expect(scenario.steps[0].line == 4)
-    #expect(scenario.steps[0].kind == .run(tool: .ring, arguments: ["import", "--secret", "{A.secret}"], background: false, expectFailure: false))
-    #expect(scenario.steps[1].kind == .run(tool: .simctl, arguments: ["device", "lock"], background: false, expectFailure: false))
-    #expect(scenario.steps[2].kind == .run(tool: .bitkit, arguments: ["open", "profile"], background: true, expectFailure: false))
+    #expect(
+        scenario.steps[0].kind
+            == .run(
+                tool: .ring, arguments: ["import", "--secret", "{A.secret}"], background: false, expectFailure: false))
+    #expect(
+        scenario.steps[1].kind
+            == .run(tool: .simctl, arguments: ["device", "lock"], background: false, expectFailure: false))
+    #expect(
+        scenario.steps[2].kind
+            == .run(tool: .bitkit, arguments: ["open", "profile"], background: true, expectFailure: false))
     #expect(scenario.steps[3].kind == .wait)
-    #expect(scenario.steps[4].kind == .expect(.json(subject: .screen(app: "bitkit"), path: ".route", comparison: .equals, value: "\"pubkyChoice\"")))
-    #expect(scenario.steps[5].kind == .expect(.json(subject: .screen(app: nil), path: ".rows[*].caption", comparison: .equals, value: "[\"{A.caption}\",\"{B.caption}\"]")))
-    #expect(scenario.steps[8].kind == .expect(.json(subject: .command(tool: .bitkit, arguments: ["state"]), path: ".identity.authState", comparison: .equals, value: "\"idle\"")))
+    #expect(
+        scenario.steps[4].kind
+            == .expect(
+                .json(subject: .screen(app: "bitkit"), path: ".route", comparison: .equals, value: "\"pubkyChoice\"")))
+    #expect(
+        scenario.steps[5].kind
+            == .expect(
+                .json(
+                    subject: .screen(app: nil), path: ".rows[*].caption", comparison: .equals,
+                    value: "[\"{A.caption}\",\"{B.caption}\"]")))
+    #expect(
+        scenario.steps[8].kind
+            == .expect(
+                .json(
+                    subject: .command(tool: .bitkit, arguments: ["state"]), path: ".identity.authState",
+                    comparison: .equals, value: "\"idle\"")))
 }
 
 @Test func anUnknownStepIsReportedWithFileAndLine() {
-    #expect(throws: ScenarioError.self) { try ScenarioParser.parse(text: "title: x\n\nfrobnicate now\n", file: "bad.scenario") }
+    #expect(throws: ScenarioError.self) {
+        try ScenarioParser.parse(text: "title: x\n\nfrobnicate now\n", file: "bad.scenario")
+    }
     do {
         _ = try ScenarioParser.parse(text: "title: x\n\nfrobnicate now\n", file: "bad.scenario")
     } catch {
@@ -72,14 +94,17 @@ import Testing
 
 @Test func keysAndSetBindNamesForLaterLines() throws {
     let scenario = try ScenarioParser.parse(
-        text: "key K9 secret \(String(repeating: "09", count: 32))\nring import --secret {K9.secret}\nsimctl auth-request\nset LINK = .link\nbitkit scan {LINK}\n",
+        text:
+            "key K9 secret \(String(repeating: "09", count: 32))\nring import --secret {K9.secret}\nsimctl auth-request\nset LINK = .link\nbitkit scan {LINK}\n",
         file: "ok.scenario")
     #expect(scenario.steps.count == 5)
 }
 
 @Test func aStepFollowedByExpectExitMayFail() throws {
     let scenario = try ScenarioParser.parse(text: "bitkit open-url pubkyauth://x\nexpect exit 2\n", file: "s")
-    #expect(scenario.steps[0].kind == .run(tool: .bitkit, arguments: ["open-url", "pubkyauth://x"], background: false, expectFailure: true))
+    #expect(
+        scenario.steps[0].kind
+            == .run(tool: .bitkit, arguments: ["open-url", "pubkyauth://x"], background: false, expectFailure: true))
 }
 
 @Test func unterminatedQuotesAreReported() {

@@ -1,1 +1,0 @@
-// PaykitContract: the Paykit issuer contract Bitkit enforces (spec/05).

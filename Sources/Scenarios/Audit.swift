@@ -1,0 +1,197 @@
+import Device
+import Foundation
+import Keychain
+import PubkyCrypto
+
+/// Checks a world's journal and files against the contract's invariants (DESIGN §6). Records that a
+/// tool injected on purpose (written by `simctl`) are exempt: the journal says who wrote what.
+public struct Audit: Sendable {
+    public let world: World
+
+    public init(world: World) { self.world = world }
+
+    /// Journal events the apps write that the audit reads (besides keychain calls):
+    /// `identity source-lost` (account = the adopted record) and `wipe start` / `wipe end`.
+    public static let sourceLostEvent = ("identity", "source-lost")
+    public static let wipeEvent = "wipe"
+
+    public func run() throws -> AuditReport {
+        try world.requireExists()
+        let entries = try Journal(world: world).read().entries
+        var violations: [AuditViolation] = []
+        violations += Self.checkPrefixes(entries)
+        violations += try checkSecrets()
+        violations += try checkRingSecretsStayOutOfBitkit()
+        violations += Self.checkClearedOnlyAfterNotFound(entries)
+        violations += Self.checkWipes(entries)
+        return AuditReport(journalEntries: entries.count, invariants: AuditInvariant.allCases, violations: violations)
+    }
+
+    // MARK: Journal invariants
+
+    static func isSharedMutation(_ entry: JournalEntry) -> Bool {
+        entry.event == "keychain" && entry.group == SharedContract.accessGroup
+            && ["add", "update", "delete"].contains(entry.op ?? "") && (entry.app == "bitkit" || entry.app == "ring")
+    }
+
+    /// Own prefix only, one account per write/delete, network isolation.
+    static func checkPrefixes(_ entries: [JournalEntry]) -> [AuditViolation] {
+        var violations: [AuditViolation] = []
+        for entry in entries where isSharedMutation(entry) && entry.status == 0 {
+            guard let account = entry.account else {
+                violations.append(AuditViolation(.ownPrefixOnly, "\(entry.app) ran a \(entry.op ?? "") on the shared group without naming an account", evidence: [entry]))
+                continue
+            }
+            guard let owner = entry.owner, !account.hasPrefix(owner + ":") else { continue }
+            let target = SharedContract.owner(ofAccount: account)
+            let bothBitkit = SharedContract.bitkitSourceApps.contains(owner) && target.map(SharedContract.bitkitSourceApps.contains) == true
+            violations.append(
+                AuditViolation(
+                    bothBitkit ? .networkIsolation : .ownPrefixOnly,
+                    "\(entry.app) (owner \(owner)) ran \(entry.op ?? "") on \(account)", evidence: [entry]))
+        }
+        return violations
+    }
+
+    /// Every `source-lost` of Bitkit follows, in the same process, a read of that account answered
+    /// with errSecItemNotFound.
+    static func checkClearedOnlyAfterNotFound(_ entries: [JournalEntry]) -> [AuditViolation] {
+        var violations: [AuditViolation] = []
+        for (index, entry) in entries.enumerated()
+        where entry.event == sourceLostEvent.0 && entry.op == sourceLostEvent.1 {
+            let proof = entries[..<index].last { candidate in
+                candidate.pid == entry.pid && candidate.event == "keychain" && candidate.op == "copy"
+                    && candidate.account == entry.account && candidate.status == OSStatus.itemNotFound.rawValue
+            }
+            if proof == nil {
+                violations.append(
+                    AuditViolation(
+                        .clearedOnlyAfterNotFound,
+                        "\(entry.app) cleared its adopted identity \(entry.account ?? "?") without a not-found (-25300) on that account first",
+                        evidence: [entry]))
+            }
+        }
+        return violations
+    }
+
+    /// Replays the shared group from the journal; at each `wipe end`, none of the wiper's own records
+    /// may remain.
+    static func checkWipes(_ entries: [JournalEntry]) -> [AuditViolation] {
+        var present: [String: JournalEntry] = [:]
+        var owners: [Int32: String] = [:]
+        var violations: [AuditViolation] = []
+        for entry in entries {
+            if entry.event == "keychain", entry.group == SharedContract.accessGroup, entry.status == 0, let account = entry.account {
+                switch entry.op {
+                case "add", "update", "inject": present[account] = entry
+                case "delete", "remove": present[account] = nil
+                default: break
+                }
+                if let owner = entry.owner { owners[entry.pid] = owner }
+            }
+            guard entry.event == wipeEvent, entry.op == "end", let owner = entry.owner ?? owners[entry.pid] else { continue }
+            let left = present.keys.filter { $0.hasPrefix(owner + ":") }.sorted()
+            if !left.isEmpty {
+                violations.append(
+                    AuditViolation(
+                        .wipeRemovesOwnRecords, "\(entry.app)'s wipe ended with its own record(s) still present: \(left.joined(separator: ", "))",
+                        evidence: [entry] + left.compactMap { present[$0] }))
+            }
+        }
+        return violations
+    }
+
+    // MARK: World invariants
+
+    /// Records an app wrote must be valid secrets of their account's pubky.
+    func checkSecrets() throws -> [AuditViolation] {
+        let shared = try KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup).inspect().items
+        return shared.compactMap { item in
+            guard item.writer != "simctl", SharedContract.owner(ofAccount: item.account) != nil,
+                let colon = item.account.firstIndex(of: ":")
+            else { return nil }
+            let pubky = String(item.account[item.account.index(after: colon)...])
+            let text = String(validating: item.data, as: UTF8.self)
+            if let text, let pair = Ed25519KeyPair(secretHex: text), pair.pubky == pubky { return nil }
+            return AuditViolation(.validSecrets, "\(item.writer) wrote \(item.account) with a value that is not the secret of \(pubky)")
+        }
+    }
+
+    /// No Ring secret in Bitkit's sandbox files, private keychain groups or the device's Files.
+    func checkRingSecretsStayOutOfBitkit() throws -> [AuditViolation] {
+        var ringSecrets = Set<String>()
+        let shared = try KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup).inspect().items
+        for item in shared where item.account.hasPrefix(SharedContract.ringSourceApp + ":") {
+            ringSecrets.formUnion(Self.secrets(in: item.data))
+        }
+        let ringPrivate = world.groupDirectory(SharedContract.ringPrivateGroup)
+        if FileManager.default.fileExists(atPath: ringPrivate.path) {
+            for item in try KeychainGroupStore(directory: ringPrivate, accessGroup: SharedContract.ringPrivateGroup).inspect().items {
+                ringSecrets.formUnion(Self.secrets(in: item.data))
+            }
+        }
+        // Bitkit's own key may legitimately equal a key Ring imported (same mnemonic in both apps).
+        let bitkitGroups = ((try? FileManager.default.contentsOfDirectory(atPath: world.privateKeychains.path)) ?? [])
+            .filter { $0.hasPrefix("KYH47R284B.to.bitkit") }
+        var bitkitItems: [(String, [UInt8])] = []
+        for group in bitkitGroups {
+            for item in try KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect().items {
+                bitkitItems.append(("\(group)/\(item.account)", item.data))
+                if item.account == "pubky_secret_key" { ringSecrets.subtract(Self.secrets(in: item.data)) }
+                if item.account == "bip39_mnemonic_0", let words = String(validating: item.data, as: UTF8.self),
+                    let own = try? PubkySecret.fromMnemonic(words)
+                {
+                    ringSecrets.remove(own.secretHex)
+                }
+            }
+        }
+        guard !ringSecrets.isEmpty else { return [] }
+        var places = bitkitItems
+        for folder in [world.sandbox(.bitkit), world.files] {
+            places += Self.files(under: folder).map { ($0.path, Array((try? Data(contentsOf: $0)) ?? Data())) }
+        }
+        var violations: [AuditViolation] = []
+        for (place, bytes) in places {
+            let text = String(decoding: bytes, as: UTF8.self).lowercased()
+            for secret in ringSecrets where text.contains(secret) || Self.containsRaw(bytes, secretHex: secret) {
+                violations.append(AuditViolation(.noRingSecretInBitkit, "Bitkit stores a Ring secret in \(place)"))
+            }
+        }
+        return violations
+    }
+
+    /// Every 64-lowercase-hex run in `data` that derives a key.
+    static func secrets(in data: [UInt8]) -> Set<String> {
+        let text = String(decoding: data, as: UTF8.self)
+        var found = Set<String>()
+        var run = ""
+        for character in text + " " {
+            if character.isHexDigit, character.isLowercase || character.isNumber {
+                run.append(character)
+                continue
+            }
+            if run.count == 64, Ed25519KeyPair(secretHex: run) != nil { found.insert(run) }
+            run = ""
+        }
+        return found
+    }
+
+    static func containsRaw(_ bytes: [UInt8], secretHex: String) -> Bool {
+        guard let raw = Hex.decode(secretHex), bytes.count >= raw.count else { return false }
+        var index = 0
+        while index + raw.count <= bytes.count {
+            if bytes[index] == raw[0], Array(bytes[index..<(index + raw.count)]) == raw { return true }
+            index += 1
+        }
+        return false
+    }
+
+    static func files(under folder: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+            return []
+        }
+        return enumerator.compactMap { $0 as? URL }.filter {
+            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }
+    }
+}

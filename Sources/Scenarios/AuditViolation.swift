@@ -1,0 +1,50 @@
+import Device
+
+/// One broken invariant, with the journal lines that show it.
+public struct AuditViolation: Codable, Sendable, Equatable {
+    public var invariant: AuditInvariant
+    public var message: String
+    public var evidence: [JournalEntry]
+
+    public init(_ invariant: AuditInvariant, _ message: String, evidence: [JournalEntry] = []) {
+        self.invariant = invariant
+        self.message = message
+        self.evidence = evidence
+    }
+}
+
+/// The contract's invariants the audit checks (DESIGN §6).
+public enum AuditInvariant: String, Codable, Sendable, CaseIterable {
+    /// An app wrote or deleted only accounts under its own owner prefix, one account at a time.
+    case ownPrefixOnly = "own-prefix-only"
+    /// A Bitkit build never touched another network's prefix.
+    case networkIsolation = "network-isolation"
+    /// Every shared record an app wrote holds 64 lowercase hex deriving its account's pubky.
+    case validSecrets = "valid-secrets"
+    /// Bitkit never stored a Ring secret in its sandbox, its private keychain or a backup.
+    case noRingSecretInBitkit = "no-ring-secret-in-bitkit"
+    /// An adopted identity was cleared only after a definite not-found on its account.
+    case clearedOnlyAfterNotFound = "cleared-only-after-not-found"
+    /// A wipe removed all of the wiper's own records and none of anyone else's.
+    case wipeRemovesOwnRecords = "wipe-removes-own-records"
+
+    /// One sentence for the report.
+    public var summary: String {
+        switch self {
+        case .ownPrefixOnly: return "apps write and delete only their own prefix, one account at a time"
+        case .networkIsolation: return "a Bitkit build never touches another network's prefix"
+        case .validSecrets: return "every shared record an app wrote is a valid secret for its pubky"
+        case .noRingSecretInBitkit: return "Bitkit never stores a Ring secret"
+        case .clearedOnlyAfterNotFound: return "an adopted identity is cleared only after a definite not-found"
+        case .wipeRemovesOwnRecords: return "a wipe removes all of the wiper's records and only those"
+        }
+    }
+}
+
+/// The audit's result.
+public struct AuditReport: Codable, Sendable, Equatable {
+    public var passed: Bool { violations.isEmpty }
+    public var journalEntries: Int
+    public var invariants: [AuditInvariant]
+    public var violations: [AuditViolation]
+}

@@ -1,0 +1,28 @@
+import Device
+import Foundation
+import Scenarios
+import SimCLI
+
+/// `simctl audit`: check the world and its journal against the contract's invariants.
+enum AuditCommands {
+    static let audit = Command(
+        "audit", summary: "Check the journal and the world against the contract's invariants; exit 1 on any violation.",
+        details: "Invariants: " + AuditInvariant.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + ".",
+        examples: ["simctl audit", "simctl audit --json --world /tmp/w"]
+    ) { args, invocation in
+        try args.finish()
+        let report = try Audit(world: invocation.world).run()
+        var lines: [String] = []
+        if report.passed {
+            lines.append("Audit passed: \(report.invariants.count) invariants over \(report.journalEntries) journal entries.")
+        } else {
+            for violation in report.violations {
+                lines.append("VIOLATION \(violation.invariant.rawValue): \(violation.message)")
+                lines += violation.evidence.map { "    " + JournalCommands.render($0) }
+            }
+            lines.append("\(report.violations.count) violation(s).")
+        }
+        try invocation.emit(report, text: lines.joined(separator: "\n"))
+        if !report.passed { throw ExitStatus(code: 1) }
+    }
+}

@@ -1,0 +1,142 @@
+import Device
+import Foundation
+import Keychain
+import PubkyCrypto
+import Scenarios
+import Testing
+
+/// Each invariant of the audit catches a deliberately injected violation, and a clean world passes.
+@Suite struct AuditTests {
+    let world: World
+    let aSecret = String(repeating: "01", count: 32)
+    let a = "tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"
+    let wSecret = "5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1"
+    let w = "aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy"
+
+    init() throws {
+        world = World(root: FileManager.default.temporaryDirectory.appendingPathComponent("audit-\(UUID().uuidString)"))
+        try world.create()
+        try DeviceStore(world: world).update {
+            $0.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest)
+            $0.apps[.ring] = InstalledApp(kind: .ring)
+        }
+    }
+
+    func keychain(_ app: AppKind) throws -> Keychain {
+        let environment = AppEnvironment(world: world, app: app)
+        return environment.keychain(install: try environment.installed())
+    }
+
+    func add(_ app: AppKind, account: String, value: String) throws {
+        let status = try keychain(app).add(
+            NewKeychainItem(accessGroup: SharedContract.accessGroup, service: SharedContract.service, account: account, data: Array(value.utf8), accessibility: .whenUnlockedThisDeviceOnly))
+        #expect(status == .success)
+    }
+
+    func invariants() throws -> [AuditInvariant] { try Audit(world: world).run().violations.map(\.invariant) }
+
+    @Test func aWorldWhereEachAppKeepsToItsOwnRecordsPasses() throws {
+        try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
+        try add(.bitkit, account: "to.bitkit.dev:\(w)", value: wSecret)
+        _ = try keychain(.bitkit).copyMatching(KeychainQuery(service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup), limit: .one, returnData: true)
+        #expect(try invariants().isEmpty)
+    }
+
+    @Test func bitkitWritingRingsPrefixIsCaught() throws {
+        try add(.bitkit, account: "app.pubkyring:\(a)", value: aSecret)
+        let report = try Audit(world: world).run()
+        #expect(report.violations.map(\.invariant) == [.ownPrefixOnly])
+        #expect(report.violations.first?.evidence.first?.account == "app.pubkyring:\(a)")
+    }
+
+    @Test func ringDeletingABitkitRecordIsCaught() throws {
+        try add(.bitkit, account: "to.bitkit.dev:\(w)", value: wSecret)
+        let status = try keychain(.ring).delete(KeychainQuery(service: SharedContract.service, account: "to.bitkit.dev:\(w)", accessGroup: SharedContract.accessGroup))
+        #expect(status == .success)
+        #expect(try invariants() == [.ownPrefixOnly])
+    }
+
+    @Test func aRegtestBuildTouchingTheMainnetPrefixIsANetworkViolation() throws {
+        try add(.bitkit, account: "to.bitkit:\(w)", value: wSecret)
+        #expect(try invariants() == [.networkIsolation])
+    }
+
+    @Test func deletingByServiceIsCaught() throws {
+        try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
+        _ = try keychain(.ring).delete(KeychainQuery(service: SharedContract.service, accessGroup: SharedContract.accessGroup))
+        #expect(try invariants() == [.ownPrefixOnly])
+    }
+
+    @Test func anAppWritingAnotherKeysSecretIsCaughtButAnInjectedOneIsExempt() throws {
+        try add(.ring, account: "app.pubkyring:\(a)", value: wSecret)
+        #expect(try invariants() == [.validSecrets])
+        let store = KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup)
+        try store.write(NewKeychainItem(accessGroup: SharedContract.accessGroup, service: SharedContract.service, account: "app.pubkyring:\(a)", data: Array(wSecret.utf8), accessibility: .whenUnlockedThisDeviceOnly), writer: "simctl")
+        #expect(try !invariants().contains(.validSecrets))
+    }
+
+    @Test func aRingSecretInBitkitsSandboxIsCaught() throws {
+        try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
+        let sandbox = world.sandbox(.bitkit)
+        try FileManager.default.createDirectory(at: sandbox, withIntermediateDirectories: true)
+        try Data("{\"cache\":\"\(aSecret)\"}".utf8).write(to: sandbox.appendingPathComponent("defaults.json"))
+        #expect(try invariants() == [.noRingSecretInBitkit])
+    }
+
+    @Test func aRingSecretInBitkitsPrivateKeychainIsCaught() throws {
+        try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
+        let group = BitcoinNetwork.regtest.bitkitPrivateGroup
+        let stray = try keychain(.bitkit).add(
+            NewKeychainItem(accessGroup: group, service: "bitkit", account: "cache", data: Array(aSecret.utf8), accessibility: .afterFirstUnlockThisDeviceOnly))
+        #expect(stray == .success)
+        #expect(try invariants() == [.noRingSecretInBitkit])
+    }
+
+    @Test func bitkitsOwnKeyIsNotARingSecretEvenWhenRingImportedTheSameKey() throws {
+        try add(.ring, account: "app.pubkyring:\(w)", value: wSecret)
+        let group = BitcoinNetwork.regtest.bitkitPrivateGroup
+        let own = try keychain(.bitkit).add(
+            NewKeychainItem(accessGroup: group, service: "bitkit", account: "pubky_secret_key", data: Array(wSecret.utf8), accessibility: .afterFirstUnlockThisDeviceOnly))
+        #expect(own == .success)
+        #expect(try invariants().isEmpty)
+    }
+
+    @Test func clearingAnAdoptionWithoutANotFoundIsCaught() throws {
+        let environment = AppEnvironment(world: world, app: .bitkit)
+        environment.record(JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)"))
+        #expect(try invariants() == [.clearedOnlyAfterNotFound])
+    }
+
+    @Test func clearingAfterANotFoundPasses() throws {
+        _ = try keychain(.bitkit).copyMatching(KeychainQuery(service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup), limit: .one, returnData: false)
+        AppEnvironment(world: world, app: .bitkit).record(JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)"))
+        #expect(try invariants().isEmpty)
+    }
+
+    @Test func aWipeThatLeavesAnOwnRecordIsCaught() throws {
+        try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
+        var end = JournalEntry(app: "ring", event: "wipe", op: "end")
+        end.owner = "app.pubkyring"
+        AppEnvironment(world: world, app: .ring).record(end)
+        #expect(try invariants() == [.wipeRemovesOwnRecords])
+    }
+
+    @Test func aWipeThatRemovedItsRecordsPasses() throws {
+        try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
+        _ = try keychain(.ring).delete(KeychainQuery(service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup))
+        var end = JournalEntry(app: "ring", event: "wipe", op: "end")
+        end.owner = "app.pubkyring"
+        AppEnvironment(world: world, app: .ring).record(end)
+        #expect(try invariants().isEmpty)
+    }
+}
+
+@Test func theSequenceDiagramHasTheFourLanesAndOneArrowPerSharedCall() {
+    var read = JournalEntry(app: "bitkit", event: "keychain", op: "copy", group: "KYH47R284B.pubky.shared", account: "app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy", status: -25300, data: false)
+    read.seq = 1
+    let diagram = SequenceDiagram.mermaid([read, JournalEntry(app: "ring", event: "toast", detail: "info · Bitkit pubky removed")])
+    #expect(diagram.hasPrefix("sequenceDiagram\n"))
+    #expect(diagram.contains("participant S as Shared group"))
+    #expect(diagram.contains("B->>S: exists? app.pubkyring:tkrq8…p7qy → -25300"))
+    #expect(diagram.contains("Note over R: toast  info · Bitkit pubky removed"))
+}
