@@ -133,6 +133,10 @@ extension RingApp {
             granted = try approve(request, pair)
         } catch {
             do throws(BackendError) {
+                if environment.consumeSDKFault(RingSDKFault.signIn.rawValue) {
+                    throw BackendError.http(
+                        service: .homeserver, host: "", status: 500, reason: "Internal Server Error")
+                }
                 let session = try network.call { client throws(BackendError) in try client.signIn(keyPair: pair) }
                 if let index = state.store.index(of: pubky) { storeSession(session, at: index) }
             } catch {
@@ -156,7 +160,10 @@ extension RingApp {
     }
 
     private func approve(_ request: RingAuthRequest, _ pair: Ed25519KeyPair) throws(BackendError) -> String {
-        try network.call { client throws(BackendError) in
+        if environment.consumeSDKFault(RingSDKFault.deliverAuthToken.rawValue) {
+            throw .unreachable(service: .httpRelay, host: AuthLink.defaultRelay)
+        }
+        return try network.call { client throws(BackendError) in
             try client.approveAuthRequest(link: request.link, keyPair: pair)
         }
         .capabilities

@@ -43,11 +43,6 @@ final class RingNetwork {
         if let opened { return opened }
         let environment = self.environment
         let path = environment.world.backendDatabase.path
-        if !FileManager.default.fileExists(atPath: path) {
-            // A world made before `simctl world init` created the backend: the outside world starts
-            // empty (O_EXCL makes a concurrent creator harmless).
-            _ = try? Backend.create(at: path, now: environment.now())
-        }
         let client = BackendClient(
             databasePath: path, app: AppKind.ring.bundleID, online: isOnline,
             now: { environment.now() }, random: SeededRandom(seed: environment.nextRandomSeed()),

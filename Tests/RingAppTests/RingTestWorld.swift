@@ -166,3 +166,49 @@ enum Key {
     static let c = "gcumbhd7sqit6nn457jxmrwqx9pyymqwamnarekgo3xppqo6a19o"
     static let hs = "ufibwbmed6jeq9k4p583go95wofakh9fwpp4k734trq79pd9u1uy"
 }
+
+extension RingTestWorld {
+    /// Forces Ring's named SDK call to fail `times` times.
+    func sdkFault(_ fault: RingSDKFault, times: Int? = 1) throws {
+        try DeviceStore(world: world).update {
+            $0.sdkFaults.append(SDKFault(app: .ring, name: fault.rawValue, remaining: times))
+        }
+    }
+}
+
+extension RingTestWorld {
+    private final class Outcome: @unchecked Sendable {
+        var result: Result<Screen, Error>?
+    }
+
+    /// Runs `actions` in a Ring process on another thread until it pauses at `checkpoint`, runs
+    /// `meanwhile` (the lock is released there, as at an `await`), then continues it and returns its
+    /// screen.
+    func pausing(at checkpoint: RingCheckpoint, _ actions: [RingAction], meanwhile: () throws -> Void) throws -> Screen
+    {
+        let device = DeviceStore(world: world)
+        try device.update { $0.breakpoints.append(Breakpoint(app: .ring, checkpoint: checkpoint.rawValue, hits: 1)) }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let app = try ring()
+        let thread = Thread {
+            outcome.result = Result { try app.send(actions) }
+            done.signal()
+        }
+        thread.start()
+        let deadline = Date().addingTimeInterval(20)
+        while try !device.read().paused.contains(where: { $0.app == .ring && $0.checkpoint == checkpoint.rawValue }) {
+            if done.wait(timeout: .now() + .milliseconds(5)) == .success {
+                throw CocoaError(
+                    .featureUnsupported, userInfo: ["reason": "finished without reaching \(checkpoint.rawValue)"])
+            }
+            guard Date() < deadline else { throw CocoaError(.fileLocking) }
+        }
+        var failure: Error?
+        do { try meanwhile() } catch { failure = error }
+        try device.update { $0.paused.removeAll { $0.app == .ring } }
+        done.wait()
+        if let failure { throw failure }
+        return try outcome.result.map { try $0.get() } ?? Screen(app: "ring", route: "none")
+    }
+}
