@@ -27,7 +27,7 @@ extension RingApp {
         guard !gone.isEmpty else { return }
         let goneKeys = Set(gone.map(\.pubky))
         state.store.entries.removeAll { $0.isAdopted && goneKeys.contains($0.pubky) }
-        for entry in gone { try? privateKeychain.deleteSessions(pubky: entry.pubky) }
+        try? privateKeychain.deleteSessions(pubkys: goneKeys)
         raise(RingTexts.pruned)
     }
 

@@ -46,9 +46,15 @@ public struct RingPrivateKeychain: Sendable {
 
     /// Deletes every `pubky-session:<pubky>:*` item, continuing after failures; throws the last one.
     public func deleteSessions(pubky: String) throws(RingKeychainError) {
-        let prefix = Self.sessionService(pubky: pubky, sessionID: "")
+        try deleteSessions(pubkys: [pubky])
+    }
+
+    /// Deletes the session items of every pubky in `pubkys` with one enumeration.
+    public func deleteSessions(pubkys: Set<String>) throws(RingKeychainError) {
         var failure: RingKeychainError?
-        for service in try services() where service.hasPrefix(prefix) {
+        for service in try services() where service.hasPrefix(Self.sessionPrefix) {
+            let rest = service.dropFirst(Self.sessionPrefix.count)
+            guard let colon = rest.firstIndex(of: ":"), pubkys.contains(String(rest[..<colon])) else { continue }
             do throws(RingKeychainError) { try delete(service: service) } catch { failure = error }
         }
         if let failure { throw failure }

@@ -16,18 +16,29 @@ enum StateCommands {
         try invocation.emit(snapshot, text: snapshot.text)
     }
 
-    struct CheckpointOutput: Encodable {
+    struct Named: Encodable {
         var name: String
         var summary: String
     }
 
+    struct CheckpointsOutput: Encodable {
+        var checkpoints: [Named]
+        var sdkFaults: [Named]
+    }
+
     static let checkpoints = Command(
-        "checkpoints", summary: "List the named points where Ring awaits (for `simctl break ring …`).",
+        "checkpoints",
+        summary: "List the named points where Ring awaits (for `simctl break ring …`) and its SDK fault names.",
         examples: ["ring-sim checkpoints --json"]
     ) { args, invocation in
         try args.finish()
-        let list = RingCheckpoint.allCases.map { CheckpointOutput(name: $0.rawValue, summary: $0.summary) }
-        try invocation.emit(
-            ["checkpoints": list], text: list.map { "\($0.name)\n    \($0.summary)" }.joined(separator: "\n"))
+        let output = CheckpointsOutput(
+            checkpoints: RingCheckpoint.allCases.map { Named(name: $0.rawValue, summary: $0.summary) },
+            sdkFaults: RingSDKFault.allCases.map { Named(name: $0.rawValue, summary: $0.summary) })
+        let text =
+            output.checkpoints.map { "\($0.name)\n    \($0.summary)" }
+            + ["", "SDK faults (simctl fault sdk --app ring NAME):"]
+            + output.sdkFaults.map { "\($0.name)\n    \($0.summary)" }
+        try invocation.emit(output, text: text.joined(separator: "\n"))
     }
 }

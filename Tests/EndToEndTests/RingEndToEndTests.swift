@@ -45,7 +45,10 @@ import Testing
 
         #expect(try sim("bitkit-sim", "keychain", "remove-own", Fixture.w).status == 0)
         let pruned = try sim("ring-sim", "foreground", "--json").json()
-        #expect(toasts(pruned) == ["info · Bitkit pubky removed · A pubky you were using from Bitkit is no longer available."])
+        #expect(
+            toasts(pruned) == [
+                "info · Bitkit pubky removed · A pubky you were using from Bitkit is no longer available."
+            ])
         #expect(rows(pruned).map { $0["id"] as? String } == ["PubkyBox--0"])
         let state = try sim("ring-sim", "state", "--json").json()
         #expect((state["pubkys"] as? [[String: Any]])?.map { $0["pubky"] as? String } == [Fixture.a])
@@ -80,7 +83,9 @@ import Testing
         #expect((short["texts"] as? [String])?.last == "Password must be at least 6 characters long")
         let out = sim.world.appendingPathComponent("exports")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let exported = try sim("ring-sim", "backup", "export", "Alice", "--passphrase", "correct horse", "--out", out.path, "--json").json()
+        let exported = try sim(
+            "ring-sim", "backup", "export", "Alice", "--passphrase", "correct horse", "--out", out.path, "--json"
+        ).json()
         let toast = try #require(toasts(exported).first)
         let name = try #require(toast.components(separatedBy: " · ").last)
         #expect(name.hasPrefix("alice-backup-") && name.hasSuffix(".pkarr"))
@@ -92,13 +97,17 @@ import Testing
         #expect(try sim("ring-sim", "delete", "Alice", "--confirm").status == 0)
         let wrong = try sim("ring-sim", "import", "--file", file.path, "--passphrase", "wrong horse", "--json").json()
         #expect(toasts(wrong).first?.hasPrefix("error · Error · Failed to decrypt file: ") == true)
-        let imported = try sim("ring-sim", "import", "--file", file.path, "--passphrase", "correct horse", "--json").json()
+        let imported = try sim("ring-sim", "import", "--file", file.path, "--passphrase", "correct horse", "--json")
+            .json()
         #expect(toasts(imported).isEmpty)
         #expect(rows(imported).map { $0["caption"] as? String } == ["tkrq8...xp7qy"])
         let shared = try sim("ring-sim", "keychain", "list-external", "--json")
         #expect(shared.status == 0)
         let inspected = try sim("simctl", "keychain", "list", "--group", "shared", "--json").json()
-        #expect((inspected["items"] as? [[String: Any]])?.compactMap { $0["account"] as? String } == ["app.pubkyring:\(Fixture.a)"])
+        #expect(
+            (inspected["items"] as? [[String: Any]])?.compactMap { $0["account"] as? String } == [
+                "app.pubkyring:\(Fixture.a)"
+            ])
     }
 
     @Test func impossibleStepsAreUsageErrorsAndAMissingInstallExitsThree() throws {
