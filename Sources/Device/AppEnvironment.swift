@@ -21,6 +21,8 @@ public struct AppEnvironment: Sendable {
         self.app = app
         self.device = DeviceStore(world: world)
         self.journal = Journal(world: world)
+        // Under the race harness, the first app action of a process is a scheduling point.
+        RaceScheduler.shared?.processStarted()
     }
 
     /// The app's install; throws when the world is missing or the app is not installed.
@@ -75,6 +77,10 @@ public struct AppEnvironment: Sendable {
         if let state = try? device.read(), state.breakpoints.contains(where: { $0.app == app && $0.checkpoint == name })
         {
             pauseIfStillArmed(name, release: release, reacquire: reacquire)
+        } else if let scheduler = RaceScheduler.shared {
+            release()
+            scheduler.schedule(name)
+            reacquire()
         } else if let jitter = Jitter.shared {
             release()
             jitter.sleep()

@@ -39,12 +39,18 @@ public struct Audit: Sendable {
         var violations: [AuditViolation] = []
         for entry in entries where isSharedMutation(entry) && entry.status == 0 {
             guard let account = entry.account else {
-                violations.append(AuditViolation(.ownPrefixOnly, "\(entry.app) ran a \(entry.op ?? "") on the shared group without naming an account", evidence: [entry]))
+                violations.append(
+                    AuditViolation(
+                        .ownPrefixOnly,
+                        "\(entry.app) ran a \(entry.op ?? "") on the shared group without naming an account",
+                        evidence: [entry]))
                 continue
             }
             guard let owner = entry.owner, !account.hasPrefix(owner + ":") else { continue }
             let target = SharedContract.owner(ofAccount: account)
-            let bothBitkit = SharedContract.bitkitSourceApps.contains(owner) && target.map(SharedContract.bitkitSourceApps.contains) == true
+            let bothBitkit =
+                SharedContract.bitkitSourceApps.contains(owner)
+                && target.map(SharedContract.bitkitSourceApps.contains) == true
             violations.append(
                 AuditViolation(
                     bothBitkit ? .networkIsolation : .ownPrefixOnly,
@@ -81,7 +87,9 @@ public struct Audit: Sendable {
         var owners: [Int32: String] = [:]
         var violations: [AuditViolation] = []
         for entry in entries {
-            if entry.event == "keychain", entry.group == SharedContract.accessGroup, entry.status == 0, let account = entry.account {
+            if entry.event == "keychain", entry.group == SharedContract.accessGroup, entry.status == 0,
+                let account = entry.account
+            {
                 switch entry.op {
                 case "add", "update", "inject": present[account] = entry
                 case "delete", "remove": present[account] = nil
@@ -89,12 +97,15 @@ public struct Audit: Sendable {
                 }
                 if let owner = entry.owner { owners[entry.pid] = owner }
             }
-            guard entry.event == wipeEvent, entry.op == "end", let owner = entry.owner ?? owners[entry.pid] else { continue }
+            guard entry.event == wipeEvent, entry.op == "end", let owner = entry.owner ?? owners[entry.pid] else {
+                continue
+            }
             let left = present.keys.filter { $0.hasPrefix(owner + ":") }.sorted()
             if !left.isEmpty {
                 violations.append(
                     AuditViolation(
-                        .wipeRemovesOwnRecords, "\(entry.app)'s wipe ended with its own record(s) still present: \(left.joined(separator: ", "))",
+                        .wipeRemovesOwnRecords,
+                        "\(entry.app)'s wipe ended with its own record(s) still present: \(left.joined(separator: ", "))",
                         evidence: [entry] + left.compactMap { present[$0] }))
             }
         }
@@ -105,7 +116,8 @@ public struct Audit: Sendable {
 
     /// Records an app wrote must be valid secrets of their account's pubky.
     func checkSecrets() throws -> [AuditViolation] {
-        let shared = try KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup).inspect().items
+        let shared = try KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup)
+            .inspect().items
         return shared.compactMap { item in
             guard item.writer != "simctl", SharedContract.owner(ofAccount: item.account) != nil,
                 let colon = item.account.firstIndex(of: ":")
@@ -113,20 +125,24 @@ public struct Audit: Sendable {
             let pubky = String(item.account[item.account.index(after: colon)...])
             let text = String(validating: item.data, as: UTF8.self)
             if let text, let pair = Ed25519KeyPair(secretHex: text), pair.pubky == pubky { return nil }
-            return AuditViolation(.validSecrets, "\(item.writer) wrote \(item.account) with a value that is not the secret of \(pubky)")
+            return AuditViolation(
+                .validSecrets, "\(item.writer) wrote \(item.account) with a value that is not the secret of \(pubky)")
         }
     }
 
     /// No Ring secret in Bitkit's sandbox files, private keychain groups or the device's Files.
     func checkRingSecretsStayOutOfBitkit() throws -> [AuditViolation] {
         var ringSecrets = Set<String>()
-        let shared = try KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup).inspect().items
+        let shared = try KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup)
+            .inspect().items
         for item in shared where item.account.hasPrefix(SharedContract.ringSourceApp + ":") {
             ringSecrets.formUnion(Self.secrets(in: item.data))
         }
         let ringPrivate = world.groupDirectory(SharedContract.ringPrivateGroup)
         if FileManager.default.fileExists(atPath: ringPrivate.path) {
-            for item in try KeychainGroupStore(directory: ringPrivate, accessGroup: SharedContract.ringPrivateGroup).inspect().items {
+            for item in try KeychainGroupStore(directory: ringPrivate, accessGroup: SharedContract.ringPrivateGroup)
+                .inspect().items
+            {
                 ringSecrets.formUnion(Self.secrets(in: item.data))
             }
         }
@@ -135,7 +151,9 @@ public struct Audit: Sendable {
             .filter { $0.hasPrefix("KYH47R284B.to.bitkit") }
         var bitkitItems: [(String, [UInt8])] = []
         for group in bitkitGroups {
-            for item in try KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect().items {
+            for item in try KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect()
+                .items
+            {
                 bitkitItems.append(("\(group)/\(item.account)", item.data))
                 if item.account == "pubky_secret_key" { ringSecrets.subtract(Self.secrets(in: item.data)) }
                 if item.account == "bip39_mnemonic_0", let words = String(validating: item.data, as: UTF8.self),
@@ -187,7 +205,9 @@ public struct Audit: Sendable {
     }
 
     static func files(under folder: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else {
+        guard
+            let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else {
             return []
         }
         return enumerator.compactMap { $0 as? URL }.filter {

@@ -181,6 +181,8 @@ enum JSONText {
         {
             return word
         }
+        // `[{A}, {B}]`: a list of symbols, read as a list of texts once expanded.
+        if word.hasPrefix("["), word.hasSuffix("]") { return word }
         return string(word)
     }
 }

@@ -25,7 +25,8 @@ public struct ScenarioRunner: Sendable {
 }
 
 /// The mutable state of one scenario run.
-private struct Run {
+/// The state of one script running against a world: a scenario, or one lane of a race.
+struct Run {
     let scenario: Scenario
     let runner: ScenarioRunner
     let seed: UInt64
@@ -39,6 +40,8 @@ private struct Run {
     var lastOutput: (status: Int32, stdout: String, stderr: String)?
     var background: [(step: Step, process: ToolProcess)] = []
     var transcript: [String] = []
+    /// Extra environment for the tools (the race harness's jitter).
+    var environment: [String: String]?
 
     init(scenario: Scenario, runner: ScenarioRunner) {
         self.scenario = scenario
@@ -47,6 +50,17 @@ private struct Run {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
         world = base.appendingPathComponent("world")
         scratch = base.appendingPathComponent("scratch")
+    }
+
+    /// A script against an existing world (a race lane).
+    init(scenario: Scenario, runner: ScenarioRunner, world: URL, scratch: URL, environment: [String: String]?) {
+        self.scenario = scenario
+        self.runner = runner
+        seed = runner.seedOverride ?? scenario.seed
+        self.world = world
+        self.scratch = scratch
+        self.environment = environment
+        automaticFocus = false
     }
 
     struct StepFailure: Error {
@@ -61,7 +75,8 @@ private struct Run {
         var executed = 0
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            let created = try launch(.simctl, ["world", "init", "--seed", String(seed)], background: false)
+            let created = try launch(
+                .simctl, ["world", "init", "--with-apps", "--seed", String(seed)], background: false)
             guard created.status == 0 else { throw StepFailure(expected: "a new world", actual: created.stderr) }
         } catch {
             failure = ScenarioResult.Failure(
@@ -96,14 +111,19 @@ private struct Run {
             do {
                 let report = try Audit(world: Device.World(root: world)).run()
                 if report.passed {
-                    transcript.append("  ✓ audit: \(report.invariants.count) invariants hold over \(report.journalEntries) journal entries")
+                    transcript.append(
+                        "  ✓ audit: \(report.invariants.count) invariants hold over \(report.journalEntries) journal entries"
+                    )
                 } else {
                     failure = ScenarioResult.Failure(
                         location: scenario.file, step: "(audit at the end of the scenario)", expected: "no violation",
-                        actual: report.violations.map { "\($0.invariant.rawValue): \($0.message)" }.joined(separator: "; "))
+                        actual: report.violations.map { "\($0.invariant.rawValue): \($0.message)" }.joined(
+                            separator: "; "))
                 }
             } catch {
-                failure = ScenarioResult.Failure(location: scenario.file, step: "(audit at the end of the scenario)", expected: "a readable world", actual: "\(error)")
+                failure = ScenarioResult.Failure(
+                    location: scenario.file, step: "(audit at the end of the scenario)", expected: "a readable world",
+                    actual: "\(error)")
             }
         }
         for (_, process) in background { process.terminate() }
@@ -164,9 +184,7 @@ private struct Run {
             implicitToasts = try bringToFront(app, command: arguments.first ?? "")
         }
         if isBackground {
-            let process = try ToolProcess.start(
-                tool, arguments + ["--world", world.path, "--json"], binDirectory: runner.binDirectory, scratch: scratch
-            )
+            let process = try start(tool, arguments)
             background.append((step, process))
             transcript.append("    (running in the background)")
             return
@@ -218,9 +236,14 @@ private struct Run {
     }
 
     func launch(_ tool: Tool, _ arguments: [String], background: Bool) throws -> ToolProcess.Result {
-        let process = try ToolProcess.start(
-            tool, arguments + ["--world", world.path, "--json"], binDirectory: runner.binDirectory, scratch: scratch)
-        return process.wait(timeout: runner.stepTimeout)
+        try start(tool, arguments).wait(timeout: runner.stepTimeout)
+    }
+
+    /// Starts `tool arguments… --world W --json` with the run's environment.
+    func start(_ tool: Tool, _ arguments: [String]) throws -> ToolProcess {
+        try ToolProcess.start(
+            tool, arguments + ["--world", world.path, "--json"], binDirectory: runner.binDirectory, scratch: scratch,
+            environment: environment)
     }
 
     mutating func record(
@@ -336,7 +359,18 @@ private struct Run {
     }
 
     func compare(_ actual: Any?, _ comparison: Expectation.Comparison, _ expectedText: String, path: String) throws {
-        let expected = try? JSONSerialization.jsonObject(with: Data(expectedText.utf8), options: [.fragmentsAllowed])
+        var expected = try? JSONSerialization.jsonObject(with: Data(expectedText.utf8), options: [.fragmentsAllowed])
+        // `[{A}, {B}]` expands to bare words in brackets: read it as a list of texts.
+        if expected == nil, expectedText.hasPrefix("["), expectedText.hasSuffix("]") {
+            let inner = expectedText.dropFirst().dropLast()
+            let words = inner.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
+            expected = words.map { word -> Any in
+                (try? JSONSerialization.jsonObject(
+                    with: Data(JSONText.literal(word).utf8), options: [.fragmentsAllowed])) ?? word
+            }
+        }
         let actualText = JSONPath.describe(actual)
         let wanted = expected.map { JSONPath.describe($0) } ?? expectedText
         let ok: Bool

@@ -37,7 +37,9 @@ public enum SequenceDiagram {
                 return nil
             }
             let status = entry.status.map { $0 == 0 ? "ok" : "\($0)" } ?? ""
-            let what = entry.op == "copy" ? (entry.data == true ? "read" : (entry.account == nil ? "list" : "exists?")) : (entry.op ?? "")
+            let what =
+                entry.op == "copy"
+                ? (entry.data == true ? "read" : (entry.account == nil ? "list" : "exists?")) : (entry.op ?? "")
             return "\(lane)->>S: \(clean(what)) \(short(entry.account)) → \(status)"
         case "backend":
             guard let lane else { return nil }

@@ -36,7 +36,9 @@ struct ToolProcess {
         let process = Process()
         process.executableURL = binDirectory.appendingPathComponent(tool.rawValue)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        if let environment {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let id = UUID().uuidString
         let stdoutFile = scratch.appendingPathComponent("out-\(id)")
         let stderrFile = scratch.appendingPathComponent("err-\(id)")

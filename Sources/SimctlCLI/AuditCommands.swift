@@ -7,14 +7,16 @@ import SimCLI
 enum AuditCommands {
     static let audit = Command(
         "audit", summary: "Check the journal and the world against the contract's invariants; exit 1 on any violation.",
-        details: "Invariants: " + AuditInvariant.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + ".",
+        details: "Invariants: "
+            + AuditInvariant.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + ".",
         examples: ["simctl audit", "simctl audit --json --world /tmp/w"]
     ) { args, invocation in
         try args.finish()
         let report = try Audit(world: invocation.world).run()
         var lines: [String] = []
         if report.passed {
-            lines.append("Audit passed: \(report.invariants.count) invariants over \(report.journalEntries) journal entries.")
+            lines.append(
+                "Audit passed: \(report.invariants.count) invariants over \(report.journalEntries) journal entries.")
         } else {
             for violation in report.violations {
                 lines.append("VIOLATION \(violation.invariant.rawValue): \(violation.message)")

@@ -15,8 +15,12 @@ enum JournalCommands {
         "journal",
         summary: "Print the journal: every keychain call, backend call, toast and navigation change, in order.",
         usage: "[--app bitkit|ring|simctl] [--event KIND] [--last N] [--sequence]",
-        details: "--sequence renders the cross-app events as a Mermaid sequence diagram (Bitkit, shared group, Pubky Ring, backend).",
-        examples: ["simctl journal", "simctl journal --app bitkit --event keychain --json", "simctl journal --last 20", "simctl journal --sequence > race.mmd"]
+        details:
+            "--sequence renders the cross-app events as a Mermaid sequence diagram (Bitkit, shared group, Pubky Ring, backend).",
+        examples: [
+            "simctl journal", "simctl journal --app bitkit --event keychain --json", "simctl journal --last 20",
+            "simctl journal --sequence > race.mmd",
+        ]
     ) { args, invocation in
         let sequence = args.flag("--sequence")
         let app = try args.option("--app")

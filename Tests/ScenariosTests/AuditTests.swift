@@ -29,7 +29,9 @@ import Testing
 
     func add(_ app: AppKind, account: String, value: String) throws {
         let status = try keychain(app).add(
-            NewKeychainItem(accessGroup: SharedContract.accessGroup, service: SharedContract.service, account: account, data: Array(value.utf8), accessibility: .whenUnlockedThisDeviceOnly))
+            NewKeychainItem(
+                accessGroup: SharedContract.accessGroup, service: SharedContract.service, account: account,
+                data: Array(value.utf8), accessibility: .whenUnlockedThisDeviceOnly))
         #expect(status == .success)
     }
 
@@ -38,7 +40,10 @@ import Testing
     @Test func aWorldWhereEachAppKeepsToItsOwnRecordsPasses() throws {
         try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
         try add(.bitkit, account: "to.bitkit.dev:\(w)", value: wSecret)
-        _ = try keychain(.bitkit).copyMatching(KeychainQuery(service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup), limit: .one, returnData: true)
+        _ = try keychain(.bitkit).copyMatching(
+            KeychainQuery(
+                service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup),
+            limit: .one, returnData: true)
         #expect(try invariants().isEmpty)
     }
 
@@ -51,7 +56,10 @@ import Testing
 
     @Test func ringDeletingABitkitRecordIsCaught() throws {
         try add(.bitkit, account: "to.bitkit.dev:\(w)", value: wSecret)
-        let status = try keychain(.ring).delete(KeychainQuery(service: SharedContract.service, account: "to.bitkit.dev:\(w)", accessGroup: SharedContract.accessGroup))
+        let status = try keychain(.ring).delete(
+            KeychainQuery(
+                service: SharedContract.service, account: "to.bitkit.dev:\(w)", accessGroup: SharedContract.accessGroup)
+        )
         #expect(status == .success)
         #expect(try invariants() == [.ownPrefixOnly])
     }
@@ -63,7 +71,8 @@ import Testing
 
     @Test func deletingByServiceIsCaught() throws {
         try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
-        _ = try keychain(.ring).delete(KeychainQuery(service: SharedContract.service, accessGroup: SharedContract.accessGroup))
+        _ = try keychain(.ring).delete(
+            KeychainQuery(service: SharedContract.service, accessGroup: SharedContract.accessGroup))
         #expect(try invariants() == [.ownPrefixOnly])
     }
 
@@ -71,7 +80,10 @@ import Testing
         try add(.ring, account: "app.pubkyring:\(a)", value: wSecret)
         #expect(try invariants() == [.validSecrets])
         let store = KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup)
-        try store.write(NewKeychainItem(accessGroup: SharedContract.accessGroup, service: SharedContract.service, account: "app.pubkyring:\(a)", data: Array(wSecret.utf8), accessibility: .whenUnlockedThisDeviceOnly), writer: "simctl")
+        try store.write(
+            NewKeychainItem(
+                accessGroup: SharedContract.accessGroup, service: SharedContract.service, account: "app.pubkyring:\(a)",
+                data: Array(wSecret.utf8), accessibility: .whenUnlockedThisDeviceOnly), writer: "simctl")
         #expect(try !invariants().contains(.validSecrets))
     }
 
@@ -87,7 +99,9 @@ import Testing
         try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
         let group = BitcoinNetwork.regtest.bitkitPrivateGroup
         let stray = try keychain(.bitkit).add(
-            NewKeychainItem(accessGroup: group, service: "bitkit", account: "cache", data: Array(aSecret.utf8), accessibility: .afterFirstUnlockThisDeviceOnly))
+            NewKeychainItem(
+                accessGroup: group, service: "bitkit", account: "cache", data: Array(aSecret.utf8),
+                accessibility: .afterFirstUnlockThisDeviceOnly))
         #expect(stray == .success)
         #expect(try invariants() == [.noRingSecretInBitkit])
     }
@@ -96,20 +110,27 @@ import Testing
         try add(.ring, account: "app.pubkyring:\(w)", value: wSecret)
         let group = BitcoinNetwork.regtest.bitkitPrivateGroup
         let own = try keychain(.bitkit).add(
-            NewKeychainItem(accessGroup: group, service: "bitkit", account: "pubky_secret_key", data: Array(wSecret.utf8), accessibility: .afterFirstUnlockThisDeviceOnly))
+            NewKeychainItem(
+                accessGroup: group, service: "bitkit", account: "pubky_secret_key", data: Array(wSecret.utf8),
+                accessibility: .afterFirstUnlockThisDeviceOnly))
         #expect(own == .success)
         #expect(try invariants().isEmpty)
     }
 
     @Test func clearingAnAdoptionWithoutANotFoundIsCaught() throws {
         let environment = AppEnvironment(world: world, app: .bitkit)
-        environment.record(JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)"))
+        environment.record(
+            JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)"))
         #expect(try invariants() == [.clearedOnlyAfterNotFound])
     }
 
     @Test func clearingAfterANotFoundPasses() throws {
-        _ = try keychain(.bitkit).copyMatching(KeychainQuery(service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup), limit: .one, returnData: false)
-        AppEnvironment(world: world, app: .bitkit).record(JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)"))
+        _ = try keychain(.bitkit).copyMatching(
+            KeychainQuery(
+                service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup),
+            limit: .one, returnData: false)
+        AppEnvironment(world: world, app: .bitkit).record(
+            JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)"))
         #expect(try invariants().isEmpty)
     }
 
@@ -123,7 +144,10 @@ import Testing
 
     @Test func aWipeThatRemovedItsRecordsPasses() throws {
         try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
-        _ = try keychain(.ring).delete(KeychainQuery(service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup))
+        _ = try keychain(.ring).delete(
+            KeychainQuery(
+                service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup)
+        )
         var end = JournalEntry(app: "ring", event: "wipe", op: "end")
         end.owner = "app.pubkyring"
         AppEnvironment(world: world, app: .ring).record(end)
@@ -132,9 +156,13 @@ import Testing
 }
 
 @Test func theSequenceDiagramHasTheFourLanesAndOneArrowPerSharedCall() {
-    var read = JournalEntry(app: "bitkit", event: "keychain", op: "copy", group: "KYH47R284B.pubky.shared", account: "app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy", status: -25300, data: false)
+    var read = JournalEntry(
+        app: "bitkit", event: "keychain", op: "copy", group: "KYH47R284B.pubky.shared",
+        account: "app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy", status: -25300, data: false)
     read.seq = 1
-    let diagram = SequenceDiagram.mermaid([read, JournalEntry(app: "ring", event: "toast", detail: "info · Bitkit pubky removed")])
+    let diagram = SequenceDiagram.mermaid([
+        read, JournalEntry(app: "ring", event: "toast", detail: "info · Bitkit pubky removed"),
+    ])
     #expect(diagram.hasPrefix("sequenceDiagram\n"))
     #expect(diagram.contains("participant S as Shared group"))
     #expect(diagram.contains("B->>S: exists? app.pubkyring:tkrq8…p7qy → -25300"))

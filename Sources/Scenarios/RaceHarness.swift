@@ -1,0 +1,244 @@
+import Device
+import Foundation
+import Keychain
+
+/// Runs two step scripts concurrently against fresh copies of a prepared world, with seeded jitter
+/// at the apps' checkpoints, then audits each iteration and tallies the outcomes (DESIGN §6).
+public struct RaceHarness: Sendable {
+    public struct Configuration: Sendable {
+        /// Lines run once, in order, to prepare the world every iteration starts from.
+        public var setup: String
+        public var laneA: String
+        public var laneB: String
+        public var iterations: Int
+        public var seed: UInt64
+        /// The seed of the prepared world (keys, tokens): fixed so a replay starts from the same world.
+        public var worldSeed: UInt64 = 0
+        /// Extra seeded sleep per scheduling point, in milliseconds (0: decisions alone).
+        public var jitter: Double
+        /// Commands whose JSON values describe an outcome: `TOOL ARGS… :: PATH`.
+        public var outcomes: [String]
+        /// Expectations every iteration must meet (scenario `expect` lines); a miss fails the iteration.
+        public var invariants: String
+
+        public init(
+            setup: String, laneA: String, laneB: String, iterations: Int, seed: UInt64, jitter: Double,
+            outcomes: [String], invariants: String
+        ) {
+            self.setup = setup
+            self.laneA = laneA
+            self.laneB = laneB
+            self.iterations = iterations
+            self.seed = seed
+            self.jitter = jitter
+            self.outcomes = outcomes
+            self.invariants = invariants
+        }
+    }
+
+    /// What one iteration ended with.
+    public struct Iteration: Codable, Sendable {
+        public var index: Int
+        public var seed: UInt64
+        public var outcome: String
+        public var failures: [String]
+        /// The scheduler's decisions: which lane went on at which point.
+        public var schedule: [String]
+        public var journal: [String]
+    }
+
+    public struct Report: Codable, Sendable {
+        public var iterations: Int
+        public var seconds: Double
+        /// Distinct outcomes and how often each happened.
+        public var outcomes: [Tally]
+        /// Failed iterations (audit violations or broken invariants), first ones in full.
+        public var failures: [Iteration]
+        public var failedCount: Int
+
+        public struct Tally: Codable, Sendable {
+            public var outcome: String
+            public var count: Int
+            public var failed: Bool
+        }
+    }
+
+    public var configuration: Configuration
+    public var runner: ScenarioRunner
+
+    public init(configuration: Configuration, runner: ScenarioRunner = ScenarioRunner()) {
+        self.configuration = configuration
+        self.runner = runner
+    }
+
+    /// Parses a script given on the command line: `;` or newlines separate lines.
+    static func script(_ text: String, name: String) throws(ScenarioError) -> Scenario {
+        try ScenarioParser.parse(text: text.replacingOccurrences(of: ";", with: "\n"), file: name)
+    }
+
+    public func run(progress: @Sendable (Int) -> Void = { _ in }) throws -> Report {
+        let started = Date()
+        let setup = try Self.script(configuration.setup, name: "setup")
+        let laneA = try Self.script(configuration.laneA, name: "a")
+        let laneB = try Self.script(configuration.laneB, name: "b")
+        let invariants = try Self.script(configuration.invariants, name: "invariants")
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("race-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let template = base.appendingPathComponent("template")
+        let scratch = base.appendingPathComponent("scratch")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+
+        // Prepare the template world once; iterations start from copies of it.
+        var prepare = Run(scenario: setup, runner: runner, world: template, scratch: scratch, environment: nil)
+        let created = try prepare.launch(
+            .simctl, ["world", "init", "--with-apps", "--seed", String(configuration.worldSeed)], background: false)
+        guard created.status == 0 else {
+            throw ScenarioError(file: "setup", line: 0, message: "world init failed: \(created.stderr)")
+        }
+        for step in setup.steps {
+            do { try prepare.perform(step) } catch let failure as Run.StepFailure {
+                throw ScenarioError(
+                    file: "setup", line: step.line,
+                    message: "\(step.source): expected \(failure.expected), got \(failure.actual)")
+            }
+        }
+
+        var tallies: [String: (count: Int, failed: Bool)] = [:]
+        var order: [String] = []
+        var failures: [Iteration] = []
+        var failedCount = 0
+        for index in 0..<configuration.iterations {
+            let iterationSeed = configuration.seed &+ UInt64(index)
+            let world = base.appendingPathComponent("w\(index)")
+            try copyWorld(template, to: world)
+            defer { try? FileManager.default.removeItem(at: world) }
+            let iteration = try runIteration(
+                index: index, seed: iterationSeed, world: world, scratch: scratch, laneA: laneA, laneB: laneB,
+                invariants: invariants)
+            let failed = !iteration.failures.isEmpty
+            // Failed and passing iterations with the same end state are tallied apart.
+            let key = (failed ? "FAIL " : "") + iteration.outcome
+            if tallies[key] == nil { order.append(key) }
+            tallies[key, default: (0, failed)].count += 1
+            if failed {
+                failedCount += 1
+                if failures.count < 5 { failures.append(iteration) }
+            }
+            progress(index + 1)
+        }
+        return Report(
+            iterations: configuration.iterations, seconds: Date().timeIntervalSince(started),
+            outcomes: order.map { key in
+                let failed = tallies[key]?.failed ?? false
+                return Report.Tally(
+                    outcome: failed ? String(key.dropFirst(5)) : key, count: tallies[key]?.count ?? 0, failed: failed)
+            }
+            .sorted { $0.count > $1.count },
+            failures: failures, failedCount: failedCount)
+    }
+
+    func runIteration(
+        index: Int, seed: UInt64, world: URL, scratch: URL, laneA: Scenario, laneB: Scenario, invariants: Scenario
+    ) throws -> Iteration {
+        let board = scratch.appendingPathComponent("schedule-\(index).json").path
+        try RaceScheduler.prepare(at: board, seed: seed)
+        defer {
+            try? FileManager.default.removeItem(atPath: board)
+            try? FileManager.default.removeItem(atPath: board + ".lock")
+        }
+        let box = LaneResults()
+        let group = DispatchGroup()
+        for (laneIndex, script) in [(UInt64(0), laneA), (UInt64(1), laneB)] {
+            group.enter()
+            let runner = self.runner
+            let lane = laneIndex == 0 ? "a" : "b"
+            var environment = ["SIM_SCHEDULE": board, "SIM_LANE": lane]
+            if configuration.jitter > 0 {
+                environment["SIM_JITTER_MS"] = String(configuration.jitter)
+                environment["SIM_JITTER_SEED"] = String(seed &* 2 &+ laneIndex)
+            }
+            let laneEnvironment = environment
+            Thread.detachNewThread {
+                var run = Run(
+                    scenario: script, runner: runner, world: world, scratch: scratch, environment: laneEnvironment)
+                var errors: [String] = []
+                for step in script.steps {
+                    do { try run.perform(step) } catch let failure as Run.StepFailure {
+                        errors.append(
+                            "lane \(lane) line \(step.line) `\(step.source)`: expected \(failure.expected), got \(failure.actual)"
+                        )
+                        break
+                    } catch {
+                        errors.append("lane \(lane): \(error)")
+                        break
+                    }
+                }
+                do { try run.waitForBackground() } catch {}
+                RaceScheduler.set(lane: lane, to: .done, at: board)
+                box.add(errors: errors)
+                group.leave()
+            }
+        }
+        group.wait()
+
+        var failures = box.errors
+        var check = Run(scenario: invariants, runner: runner, world: world, scratch: scratch, environment: nil)
+        for step in invariants.steps {
+            do { try check.perform(step) } catch let failure as Run.StepFailure {
+                failures.append("invariant `\(step.source)`: expected \(failure.expected), got \(failure.actual)")
+            }
+        }
+        let report = try Audit(world: World(root: world)).run()
+        failures += report.violations.map { "audit \($0.invariant.rawValue): \($0.message)" }
+        let outcome = try describeOutcome(world: world, scratch: scratch)
+        let trace = RaceScheduler.trace(at: board)
+        let journal =
+            failures.isEmpty
+            ? []
+            : ((try? Journal(world: World(root: world)).read().entries) ?? []).suffix(40).map { entry in
+                "#\(entry.seq) \(entry.app) \(entry.event) \(entry.op ?? "") \(entry.account ?? "") \(entry.status.map { String($0) } ?? "") \(entry.detail ?? "")"
+            }
+        return Iteration(
+            index: index, seed: seed, outcome: outcome, failures: failures, schedule: trace, journal: journal)
+    }
+
+    /// The shared group's accounts plus each requested `TOOL ARGS… :: PATH` value.
+    func describeOutcome(world: URL, scratch: URL) throws -> String {
+        let store = KeychainGroupStore(
+            directory: World(root: world).sharedGroup, accessGroup: SharedContract.accessGroup)
+        let accounts = try store.inspect().items.map { SequenceDiagram.short($0.account) }
+        var parts = ["shared: [" + accounts.joined(separator: ", ") + "]"]
+        let probe = Run(
+            scenario: Scenario(file: "outcome", title: "", seed: 0, steps: []), runner: runner, world: world,
+            scratch: scratch, environment: nil)
+        for spec in configuration.outcomes {
+            let pieces = spec.components(separatedBy: "::")
+            guard pieces.count == 2, let words = try? Tokenizer.split(pieces[0]), let first = words.first,
+                let tool = Tool(rawValue: first) ?? ExpectationParser.toolShortName(first)
+            else { continue }
+            let path = pieces[1].trimmingCharacters(in: .whitespaces)
+            let value = (try? probe.document(.command(tool: tool, arguments: Array(words.dropFirst())))).flatMap {
+                document in
+                try? probe.value(at: path, in: document)
+            }
+            parts.append("\(path) = \(JSONPath.describe(value))")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Copies a world folder (small: a few JSON files and the backend database).
+    func copyWorld(_ source: URL, to destination: URL) throws {
+        try FileManager.default.copyItem(at: source, to: destination)
+    }
+}
+
+/// Collects lane errors from the lane threads.
+private final class LaneResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var errors: [String] = []
+    func add(errors new: [String]) {
+        lock.lock()
+        errors += new
+        lock.unlock()
+    }
+}

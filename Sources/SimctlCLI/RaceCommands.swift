@@ -1,0 +1,98 @@
+import Foundation
+import Scenarios
+import SimCLI
+
+/// `simctl race`: hammer an interleaving of the two apps with seeded jitter.
+enum RaceCommands {
+    static let race = Command(
+        "race",
+        summary: "Run two step scripts concurrently, many times, with seeded jitter; tally outcomes and failures.",
+        usage:
+            "--a STEPS --b STEPS [--setup STEPS | --setup-file FILE] [--iterations N] [--seed S] [--jitter MS] [--outcome 'TOOL ARGS… :: PATH']… [--expect 'expect …']…",
+        details: """
+            STEPS are scenario lines (Docs/scenarios.md) separated by `;`. Every iteration starts from a copy of the world
+            the setup prepared; lanes a and b run at the same time. At every checkpoint of an app, and when an app process
+            starts, the lane waits for the other one; a coin drawn from the iteration's seed then decides which lane goes
+            on, so the same seed replays the same interleaving. --jitter MS adds a seeded sleep at each of those points.
+            After each iteration the audit runs and every --expect line is checked; a failed iteration prints its seed, the
+            schedule and a command that replays it. The outcome of an iteration is the shared group's accounts plus each
+            --outcome value. Exit 1 when any iteration failed.
+            """,
+        examples: [
+            "simctl race --setup-file Fixtures/races/picked-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 1000 --expect 'expect bitkit state .reference.pubky = {A}'",
+            "simctl race --a 'ring keychain set-owned {A.secret}' --b 'bitkit keychain is-definitely-missing {A}' --iterations 200 --outcome 'simctl keychain list :: .items[*].account'",
+        ]
+    ) { args, invocation in
+        let setupText = try args.option("--setup")
+        let setupFile = try args.option("--setup-file")
+        guard let laneA = try args.option("--a"), let laneB = try args.option("--b") else {
+            throw CLIError.usage("Give both lanes: --a STEPS --b STEPS.")
+        }
+        let iterations =
+            try args.option("--iterations", expecting: "a positive whole number") {
+                Int($0).flatMap { $0 > 0 ? $0 : nil }
+            } ?? 100
+        let seed = try args.option("--seed", expecting: "a whole number") { UInt64($0) } ?? 1
+        let jitter =
+            try args.option("--jitter", expecting: "milliseconds") { Double($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 0
+        let outcomes = try args.options("--outcome")
+        let expectations = try args.options("--expect")
+        try args.finish()
+        var setup = setupText ?? ""
+        if let setupFile {
+            do { setup = try String(contentsOfFile: setupFile, encoding: .utf8) + "\n" + setup } catch {
+                throw CLIError.usage("Cannot read --setup-file \(setupFile): \(error.localizedDescription)")
+            }
+        }
+        let configuration = RaceHarness.Configuration(
+            setup: setup, laneA: laneA, laneB: laneB, iterations: iterations, seed: seed, jitter: jitter,
+            outcomes: outcomes, invariants: expectations.joined(separator: "\n"))
+        let report: RaceHarness.Report
+        do { report = try RaceHarness(configuration: configuration).run() } catch let error as ScenarioError {
+            throw CLIError.usage("Bad race script: \(error.description)")
+        }
+        let replay: (UInt64) -> String = { iterationSeed in
+            var words = ["simctl", "race"]
+            if let setupFile { words += ["--setup-file", quote(setupFile)] }
+            if let setupText { words += ["--setup", quote(setupText)] }
+            words += [
+                "--a", quote(laneA), "--b", quote(laneB), "--iterations", "1", "--seed", String(iterationSeed),
+                "--jitter", String(jitter),
+            ]
+            words += outcomes.flatMap { ["--outcome", quote($0)] } + expectations.flatMap { ["--expect", quote($0)] }
+            return words.joined(separator: " ")
+        }
+        var lines = [
+            String(
+                format: "Race: %d iterations in %.1f s (%.1f per second), seed %llu, jitter %g ms", report.iterations,
+                report.seconds, Double(report.iterations) / max(report.seconds, 0.001), seed, jitter),
+            "  count  outcome",
+        ]
+        for tally in report.outcomes {
+            lines.append(String(format: "%7d  ", tally.count) + (tally.failed ? "FAIL " : "") + tally.outcome)
+        }
+        if report.failedCount == 0 {
+            lines.append("No iteration failed.")
+        } else {
+            lines.append("\(report.failedCount) iteration(s) failed; the first ones:")
+            for iteration in report.failures {
+                lines.append("  iteration \(iteration.index) (seed \(iteration.seed)):")
+                lines += iteration.failures.map { "    " + $0 }
+                lines.append("    schedule: " + iteration.schedule.joined(separator: " → "))
+                lines.append("    replay: " + replay(iteration.seed))
+                lines += iteration.journal.suffix(12).map { "      " + $0 }
+            }
+        }
+        struct RaceOutput: Encodable {
+            var report: RaceHarness.Report
+            var replays: [String]
+        }
+        try invocation.emit(
+            RaceOutput(report: report, replays: report.failures.map { replay($0.seed) }),
+            text: lines.joined(separator: "\n"))
+        if report.failedCount > 0 { throw ExitStatus(code: 1) }
+    }
+
+    /// Single-quotes a word for a POSIX shell.
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+}
