@@ -33,13 +33,14 @@ enum PubkyCommands {
         "import", summary: "Import a pubky: a raw secret, a recovery phrase, or an encrypted recovery file.",
         usage: "--secret HEX [--name N] | --mnemonic \"WORDS\" [--name N] | --file F [--passphrase P]",
         details: """
-            --file without --passphrase shows the decrypt prompt; with it the file is decrypted and imported (encrypted
+            F is a path, or a file name in the device's Files folder (the world's `.sim/files/`, where exports
+            land). --file without --passphrase shows the decrypt prompt; with it the file is decrypted and imported (encrypted
             file, backed up). A wrong passphrase or a damaged file gives the error toast and changes nothing.
             """,
         examples: [
             "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
             "ring-sim import --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
-            "ring-sim import --file .sim/files/alice-backup-2025-01-01_12-00-00.pkarr --passphrase \"correct horse\"",
+            "ring-sim import --file alice-backup-2025-01-01_12-00-00.pkarr --passphrase \"correct horse\"",
         ]
     ) { args, invocation in
         let secret = try args.option("--secret")
@@ -55,7 +56,7 @@ enum PubkyCommands {
             try RingRunner.run(invocation, [.importMnemonic(phrase: mnemonic, name: name)])
         case (nil, nil, let file?):
             if name != nil { throw CLIError.usage("--name does not apply to --file.") }
-            let url = URL(fileURLWithPath: file)
+            let url = recoveryFile(file, world: invocation.world.files)
             if let passphrase {
                 try RingRunner.run(
                     invocation, [.chooseRecoveryFile(url), .decryptRecoveryFile(url, passphrase: passphrase)]
@@ -68,6 +69,13 @@ enum PubkyCommands {
         default:
             throw CLIError.usage("Give exactly one of --secret, --mnemonic or --file.")
         }
+    }
+
+    /// The file the user picks: a path, or a name in the device's Files folder (where exports land).
+    static func recoveryFile(_ path: String, world files: URL) -> URL {
+        let direct = URL(fileURLWithPath: path)
+        if FileManager.default.fileExists(atPath: direct.path) || path.hasPrefix("/") { return direct }
+        return files.appendingPathComponent(path)
     }
 
     static let signup = Command(
