@@ -55,8 +55,9 @@ extension RingApp {
     /// Launch publish (spec/03 §3): for every owned entry, read its secret and `setOwned`; best effort.
     func publishAllOwned() throws {
         for pubky in state.store.entries.filter({ !$0.isAdopted }).map(\.pubky) {
-            guard let secret = try? privateKeychain.loadSecret(pubky: pubky) else { continue }
-            publishOwned(pubky: pubky, secretKey: secret.secretKey)
+            // A stored value that does not derive its pubky is never published under it.
+            guard let pair = try? privateKeychain.loadSecret(pubky: pubky)?.keyPair(for: pubky) else { continue }
+            publishOwned(pubky: pubky, secretKey: pair.secretHex)
         }
     }
 

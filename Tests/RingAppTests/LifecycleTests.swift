@@ -101,3 +101,18 @@ import Testing
             })
     }
 }
+
+@Suite struct LaunchPublishValidationTests {
+    @Test func aPrivateItemThatDerivesAnotherPubkyIsNotPublishedAtLaunch() throws {
+        let sim = try RingTestWorld()
+        try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
+        try sim.ring(.kill)
+        try sim.ring().send(.launch)  // baseline: published
+        _ = try sim.ringEnvironment.keychain(install: try sim.ringEnvironment.installed()).delete(
+            .init(service: "pubky.shared.v1", account: "app.pubkyring:\(Key.a)", accessGroup: "KYH47R284B.pubky.shared")
+        )
+        try sim.writePrivate(service: Key.a, value: Array("{\"secretKey\":\"\(Key.bSecret)\",\"mnemonic\":\"\"}".utf8))
+        try sim.ring(.relaunch)
+        #expect(try sim.sharedAccounts().isEmpty)
+    }
+}
