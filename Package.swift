@@ -58,7 +58,8 @@ let package = Package(
         .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyProtocol", "PubkyCrypto"]),
         .testTarget(name: "BitkitAppTests", dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto"]),
-        .testTarget(name: "RingAppTests", dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto"]),
+        .testTarget(
+            name: "RingAppTests", dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto", "Backend", "AppSupport"]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),

@@ -119,7 +119,8 @@ public struct RingSharedPubky: Sendable {
     }
 
     /// Drops records whose pubky Ring already lists (owned or adopted), ignoring the source app.
-    public static func filterUnadoptedExternal(_ records: [ExternalRecord], ringPubkys: Set<String>) -> [ExternalRecord] {
+    public static func filterUnadoptedExternal(_ records: [ExternalRecord], ringPubkys: Set<String>) -> [ExternalRecord]
+    {
         records.filter { !ringPubkys.contains($0.pubky) }
     }
 }

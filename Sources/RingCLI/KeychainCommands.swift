@@ -52,7 +52,9 @@ enum KeychainCommands {
     static let getExternalSecret = Command(
         "get-external-secret", summary: "Read a Bitkit secret just in time, then apply Ring's check.",
         usage: "PUBKY SOURCE_APP",
-        examples: ["ring-sim keychain get-external-secret aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy to.bitkit.dev"]
+        examples: [
+            "ring-sim keychain get-external-secret aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy to.bitkit.dev"
+        ]
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         let source = try args.positional("SOURCE_APP")
@@ -80,9 +82,11 @@ enum KeychainCommands {
     }
 
     static let setOwned = Command(
-        "set-owned", summary: "Publish Ring's record: delete, then add (not atomic; a checkpoint sits between the two).",
+        "set-owned",
+        summary: "Publish Ring's record: delete, then add (not atomic; a checkpoint sits between the two).",
         usage: "SECRET_HEX [--pubky PUBKY]",
-        details: "The native call does not validate its input; --pubky names the account for a secret that derives no key.",
+        details:
+            "The native call does not validate its input; --pubky names the account for a secret that derives no key.",
         examples: ["ring-sim keychain set-owned 0101010101010101010101010101010101010101010101010101010101010101"]
     ) { args, invocation in
         let explicit = try args.option("--pubky")
@@ -102,7 +106,8 @@ enum KeychainCommands {
 
     static let removeOwned = Command(
         "remove-owned", summary: "Delete Ring's record for PUBKY (not-found counts as done).",
-        usage: "PUBKY", examples: ["ring-sim keychain remove-owned tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
+        usage: "PUBKY",
+        examples: ["ring-sim keychain remove-owned tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
@@ -114,12 +119,14 @@ enum KeychainCommands {
     }
 
     static let removeAllOwned = Command(
-        "remove-all-owned", summary: "Delete every `app.pubkyring:` record; reports the last failure. Never touches Bitkit's.",
+        "remove-all-owned",
+        summary: "Delete every `app.pubkyring:` record; reports the last failure. Never touches Bitkit's.",
         examples: ["ring-sim keychain remove-all-owned"]
     ) { args, invocation in
         try args.finish()
         let (shared, session) = try shared(invocation)
-        try report(account: nil, done: "Deleted every app.pubkyring: record.", invocation) { () throws(RingSharedPubky.Failure) in
+        try report(account: nil, done: "Deleted every app.pubkyring: record.", invocation) {
+            () throws(RingSharedPubky.Failure) in
             try shared.removeAllOwned { _ in session.environment.checkpoint("ring.removeAllOwned.before-delete") }
         }
     }
@@ -131,7 +138,8 @@ enum KeychainCommands {
         switch Result(catching: call) {
         case .success: try invocation.emit(ResultOutput(account: account, ok: true), text: done)
         case .failure(let error):
-            try invocation.emit(ResultOutput(account: account, ok: false, error: error.description), text: "error: \(error)")
+            try invocation.emit(
+                ResultOutput(account: account, ok: false, error: error.description), text: "error: \(error)")
         }
     }
 }

@@ -7,10 +7,15 @@ public enum RingCLI {
         name: "ring-sim",
         summary: "Pubky Ring on the simulated device: one invocation is one user action.",
         examples: [
-            "ring-sim keychain list-external --world /tmp/w",
-            "ring-sim keychain set-owned 0101010101010101010101010101010101010101010101010101010101010101",
+            "ring-sim launch --world /tmp/w",
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "ring-sim signup #1",
+            "ring-sim use #1 --confirm",
+            "ring-sim authorize \"$LINK\" --pubky #2 --confirm",
+            "ring-sim state --json",
         ],
-        commands: [KeychainCommands.group])
+        commands: LifecycleCommands.all + PubkyCommands.all + AuthorizeCommands.all + [BackupCommands.group]
+            + StateCommands.all + [KeychainCommands.group])
 
     public static func main() -> Never {
         exit(tool.run(Array(CommandLine.arguments.dropFirst())))

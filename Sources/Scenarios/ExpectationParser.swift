@@ -32,7 +32,7 @@ enum ExpectationParser {
         case "title":
             return .json(subject: screen, path: ".title", comparison: .equals, value: JSONText.string(try one()))
         case "text":
-            return .json(subject: screen, path: ".texts", comparison: .contains, value: JSONText.string(try one()))
+            return .json(subject: screen, path: ".allTexts", comparison: .contains, value: JSONText.string(try one()))
         case "rows":
             guard words.count == 1, Int(words[0]) != nil else { throw fail("usage: expect rows N") }
             return .json(subject: screen, path: ".rows", comparison: .count, value: words[0])
@@ -62,7 +62,7 @@ enum ExpectationParser {
                 return .json(subject: screen, path: ".sheet", comparison: .equals, value: "null")
             case "text":
                 return .json(
-                    subject: screen, path: ".texts", comparison: .notContains, value: JSONText.string(try one()))
+                    subject: screen, path: ".allTexts", comparison: .notContains, value: JSONText.string(try one()))
             case "row":
                 return .json(
                     subject: screen, path: ".rows[*].id", comparison: .notContains, value: JSONText.string(try one()))

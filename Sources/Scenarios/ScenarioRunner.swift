@@ -269,6 +269,7 @@ struct Run {
             screen["route"] != nil
         {
             if !implicitToasts.isEmpty { screen["toasts"] = implicitToasts + (screen["toasts"] as? [Any] ?? []) }
+            screen["allTexts"] = Self.allTexts(of: screen)
             lastScreen[app] = screen
             lastAppScreen = screen
             transcript.append(Self.indent(Self.render(screen, app: app)))
@@ -426,6 +427,19 @@ struct Run {
         guard !trimmed.isEmpty else { return "" }
         let compact = trimmed.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: "")
         return compact.count > 160 ? String(compact.prefix(157)) + "…" : compact
+    }
+
+    /// Every text a person sees on the screen: title, texts, and the sheet's title and texts —
+    /// what `expect text` searches.
+    static func allTexts(of screen: [String: Any]) -> [String] {
+        var texts: [String] = []
+        if let title = screen["title"] as? String { texts.append(title) }
+        texts += screen["texts"] as? [String] ?? []
+        if let sheet = screen["sheet"] as? [String: Any] {
+            if let title = sheet["title"] as? String { texts.append(title) }
+            texts += sheet["texts"] as? [String] ?? []
+        }
+        return texts
     }
 
     static func indent(_ text: String) -> String {

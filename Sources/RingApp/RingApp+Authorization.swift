@@ -1,0 +1,224 @@
+import AppSupport
+import Backend
+import Foundation
+import PubkyCrypto
+import PubkyProtocol
+
+extension RingApp {
+    /// The whole operation's limit (spec/03 §12).
+    static let authorizationLimit: TimeInterval = 20
+
+    /// Text the OS delivers or the user pastes (spec/03 §11): cleaned up, then routed by kind.
+    func openLink(_ text: String, pubky ref: String?, confirm: Bool) throws {
+        let cleaned = RingLinkCleanup.clean(text)
+        switch RingInput(parsing: cleaned) {
+        case .auth(let link):
+            let request = RingAuthRequest(link: cleaned, parsed: link)
+            switch link.request {
+            case .signin:
+                try chooseSigner(request, ref: ref)
+            case .signup(_, _, _, let homeserver, let token):
+                try signupLink(request, homeserver: homeserver.z32, token: token, authorize: true, ref: ref)
+            case .directSignup(let homeserver, let token):
+                try signupLink(request, homeserver: homeserver.z32, token: token, authorize: false, ref: ref)
+            case .secretExport:
+                raise(RingTexts.error(RingTexts.unrecognized))
+            }
+        case .invite(let code):
+            if let pubky = try createPubky(name: nil, configure: { $0.signupToken = code }) {
+                try focusHome()
+                try signUp(pubky, RingSignUp(invite: code))
+            }
+        case .secret(let hex):
+            if importSecret(hex, name: nil) != nil { try focusHome() }
+        case .mnemonic(let phrase):
+            if importMnemonic(phrase, name: nil) != nil { try focusHome() }
+        case .unrecognized:
+            raise(RingTexts.error(RingTexts.unrecognized))
+        }
+        if confirm, case .confirmAuth = memory.sheet { try confirmAuthorization() }
+    }
+
+    /// Choosing the pubky (spec/03 §12): none → a toast, one → the confirm sheet, several → `Select Pubky`.
+    func chooseSigner(_ request: RingAuthRequest, ref: String?) throws {
+        let candidates = state.store.entries.filter(\.canAuthorize)
+        if let ref {
+            let pubky = try resolve(ref)
+            guard candidates.contains(where: { $0.pubky == pubky }) else { throw RingAppError.notAuthorizable(ref) }
+            memory.sheet = .confirmAuth(request, pubky: pubky)
+            return
+        }
+        switch candidates.count {
+        case 0: raise(state.store.entries.isEmpty ? RingTexts.noPubkys : RingTexts.noSetupPubkys)
+        case 1: memory.sheet = .confirmAuth(request, pubky: candidates[0].pubky)
+        default: memory.sheet = .selectPubky(request)
+        }
+    }
+
+    /// A pick in `Select Pubky`.
+    func select(_ ref: String) throws {
+        guard case .selectPubky(let request) = memory.sheet else {
+            throw RingAppError.noSheet(expected: "select-pubky", shown: memory.sheet?.id)
+        }
+        let pubky = try resolve(ref)
+        guard state.store.entry(pubky)?.canAuthorize == true else { throw RingAppError.notAuthorizable(ref) }
+        memory.sheet = .confirmAuth(request, pubky: pubky)
+    }
+
+    /// `Authorize` on the confirm sheet: success shows `Authorization Successful` (and opens x-success);
+    /// failure closes the sheet with a toast (and opens x-error).
+    func confirmAuthorization() throws {
+        guard case .confirmAuth(let request, let pubky) = memory.sheet else {
+            throw RingAppError.noSheet(expected: "confirm-auth", shown: memory.sheet?.id)
+        }
+        switch try authorize(request, pubky: pubky) {
+        case .success(let granted):
+            memory.sheet = .authSuccess(request, pubky: pubky, granted: granted)
+            if let success = request.successURL {
+                // The sheet closes about 400 ms later and x-success opens.
+                memory.sheet = nil
+                openURL(success)
+            }
+        case .failure(let failure):
+            memory.sheet = nil
+            raise(failure.toast)
+            if let error = request.errorURL {
+                openURL(Self.callback(error, ["errorCode": failure.code, "errorMessage": failure.message]))
+            }
+        }
+    }
+
+    /// Cancel on the confirm sheet denies the request (x-cancel opens).
+    func cancelSheet() {
+        if case .confirmAuth(let request, _) = memory.sheet, let cancel = request.cancelURL { openURL(cancel) }
+        memory.sheet = nil
+    }
+
+    /// Why an authorization failed: the toast, the x-error code and message.
+    struct AuthFailure: Error {
+        var toast: Toast
+        var code: String
+        var message: String { toast.description ?? toast.title }
+    }
+
+    /// Performs the authorization (spec/03 §12): the secret is read now (an adopted pubky's from the
+    /// shared group, checked, held in memory only), the AuthToken signed and posted to the relay; on
+    /// failure sign in and retry once; owned records are re-published.
+    func authorize(_ request: RingAuthRequest, pubky: String) throws -> Result<String, AuthFailure> {
+        let started = network.elapsed
+        guard network.isOnline else {
+            return .failure(AuthFailure(toast: RingTexts.offlineToast, code: "OFFLINE"))
+        }
+        guard let entry = state.store.entry(pubky) else {
+            return .failure(AuthFailure(toast: RingTexts.secretUnreadableToast, code: "AUTH_FAILED"))
+        }
+        let pair: Ed25519KeyPair
+        if let source = entry.sourceApp {
+            try suspend(.authorizeBeforeRead)
+            guard let secret = try? shared.getExternalSecretKey(pubky: pubky, sourceApp: source),
+                let derived = Ed25519KeyPair(secretHex: secret)
+            else {
+                return .failure(AuthFailure(toast: RingTexts.secretUnreadableToast, code: "AUTH_FAILED"))
+            }
+            pair = derived
+        } else {
+            guard let owned = try? privateKeychain.loadSecret(pubky: pubky)?.keyPair(for: pubky) else {
+                return .failure(AuthFailure(toast: RingTexts.secretUnreadableToast, code: "AUTH_FAILED"))
+            }
+            pair = owned
+        }
+        try suspend(.authorizeBeforeApprove)
+        let granted: String
+        do throws(BackendError) {
+            granted = try approve(request, pair)
+        } catch {
+            do throws(BackendError) {
+                if environment.consumeSDKFault(RingSDKFault.signIn.rawValue) {
+                    throw BackendError.http(
+                        service: .homeserver, host: "", status: 500, reason: "Internal Server Error")
+                }
+                let session = try network.call { client throws(BackendError) in try client.signIn(keyPair: pair) }
+                if let index = state.store.index(of: pubky) { storeSession(session, at: index) }
+            } catch {
+                return .failure(AuthFailure(toast: RingTexts.error(RingTexts.signInFailed), code: "AUTH_FAILED"))
+            }
+            do throws(BackendError) {
+                granted = try approve(request, pair)
+            } catch {
+                return .failure(AuthFailure(toast: RingTexts.error(RingTexts.processAuthFailed), code: "AUTH_ERROR"))
+            }
+        }
+        if entry.sourceApp == nil, let current = state.store.entry(pubky), !current.homeserver.isEmpty {
+            _ = try? network.call { client throws(BackendError) in
+                try client.publishHomeserver(keyPair: pair, homeserver: current.homeserver)
+            }
+        }
+        if network.elapsed - started > Self.authorizationLimit {
+            return .failure(AuthFailure(toast: RingTexts.error(RingTexts.timeoutMessage), code: "AUTH_ERROR"))
+        }
+        return .success(granted)
+    }
+
+    private func approve(_ request: RingAuthRequest, _ pair: Ed25519KeyPair) throws(BackendError) -> String {
+        if environment.consumeSDKFault(RingSDKFault.deliverAuthToken.rawValue) {
+            throw .unreachable(service: .httpRelay, host: AuthLink.defaultRelay)
+        }
+        return try network.call { client throws(BackendError) in
+            try client.approveAuthRequest(link: request.link, keyPair: pair)
+        }
+        .capabilities
+    }
+
+    /// Signup and direct-signup links (spec/03 §13).
+    func signupLink(
+        _ request: RingAuthRequest, homeserver: String, token: String?, authorize: Bool, ref: String?
+    ) throws {
+        guard network.isOnline else {
+            raise(RingTexts.offlineToast)
+            if let error = request.errorURL {
+                openURL(Self.callback(error, ["errorCode": "OFFLINE", "errorMessage": RingTexts.offlineMessage]))
+            }
+            return
+        }
+        if let token, !token.isEmpty, let existing = state.store.entries.first(where: { $0.signupToken == token }) {
+            if !existing.signedUp { try signUp(existing.pubky, homeserver: homeserver, token: token) }
+            if authorize, state.store.entry(existing.pubky)?.canAuthorize == true {
+                memory.sheet = .confirmAuth(request, pubky: existing.pubky)
+            }
+            return
+        }
+        let created = try createPubky(name: nil) { entry in
+            entry.backupPreference = .unknown
+            entry.isBackedUp = false
+            entry.signupToken = token ?? ""
+        }
+        guard let pubky = created else { return }
+        if memory.top == .onboarding { navigate([.home]) }
+        if try signUp(pubky, homeserver: homeserver, token: token) {
+            raise(RingTexts.signupSuccessful)
+            if authorize { memory.sheet = .confirmAuth(request, pubky: pubky) }
+        } else {
+            // The sign-up's own toast is replaced by the flow's outcome.
+            if let last = raised.last, last == RingTexts.error(RingTexts.signUpFailed) { raised.removeLast() }
+            if authorize, state.store.entries.contains(where: \.signedUp) {
+                try chooseSigner(request, ref: ref)
+            } else {
+                memory.sheet = .configurationFailed(message: RingTexts.signUpFailed)
+                if let error = request.errorURL {
+                    openURL(
+                        Self.callback(error, ["errorCode": "SIGNUP_FAILED", "errorMessage": RingTexts.signUpFailed]))
+                }
+            }
+        }
+    }
+
+    /// `url` with query parameters appended.
+    static func callback(_ url: String, _ parameters: [String: String]) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?")
+        let query = parameters.sorted { $0.key < $1.key }.map { key, value in
+            "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
+        }.joined(separator: "&")
+        return url + (url.contains("?") ? "&" : "?") + query
+    }
+}

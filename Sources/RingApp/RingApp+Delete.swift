@@ -1,0 +1,56 @@
+import Keychain
+
+extension RingApp {
+    /// Delete on the confirmation sheet (spec/03 §8): the sheet closes and Home shows before the
+    /// deletion runs; Home then loads its offers, so a removed Bitkit pubky is offered again at once.
+    func confirmDelete(_ pubky: String) throws {
+        memory.sheet = nil
+        navigate([.home])
+        try suspend(.deleteBeforeDeletion)
+        try deletePubky(pubky)
+        if memory.top == .home { try loadOffers() }
+    }
+
+    /// Owned: unpublish first (a failure keeps everything), then the entry, then the private item and
+    /// sessions. Adopted: the entry and its sessions only — no key, no shared record.
+    func deletePubky(_ pubky: String) throws {
+        guard let entry = state.store.entry(pubky) else { return }
+        if entry.isAdopted {
+            state.store.entries.removeAll { $0.pubky == pubky }
+            try? privateKeychain.deleteSessions(pubky: pubky)
+            return
+        }
+        do throws(RingSharedPubky.Failure) {
+            try shared.removeOwned(pubky: pubky)
+        } catch {
+            raise(RingTexts.deleteFailed)
+            return
+        }
+        try suspend(.deleteAfterUnpublish)
+        state.store.entries.removeAll { $0.pubky == pubky && !$0.isAdopted }
+        do throws(RingKeychainError) {
+            try privateKeychain.deleteSecret(pubky: pubky)
+            try privateKeychain.deleteSessions(pubky: pubky)
+        } catch {
+            raise(RingTexts.deleteKeychainFailed(error.description))
+        }
+    }
+
+    /// `Yes` on the wipe alert (spec/03 §9): own records first — any failure aborts everything and
+    /// Settings stays; then every private item except the shared service, then the store; Onboarding.
+    func confirmWipe() throws {
+        memory.sheet = nil
+        try suspend(.wipeBeforeUnpublish)
+        do throws(RingSharedPubky.Failure) {
+            try shared.removeAllOwned { _ in suspendQuietly(.wipeBeforeDelete) }
+        } catch {
+            raise(RingTexts.wipeFailed)
+            return
+        }
+        try suspend(.wipeBeforeReset)
+        try? privateKeychain.reset()
+        state.store = RingStore()
+        memory = RingMemory(stack: memory.stack)
+        navigate([.onboarding])
+    }
+}

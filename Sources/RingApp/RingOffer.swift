@@ -1,0 +1,9 @@
+/// A dashed offer card: a Bitkit record Ring does not list (spec/03 §4.1).
+public struct RingOffer: Codable, Sendable, Equatable {
+    public var pubky: String
+    public var sourceApp: String
+    /// `pubky #<N+1> (Bitkit)`, N = the entries Ring lists; every card carries the same number.
+    public var name: String
+
+    public var record: RingSharedPubky.ExternalRecord { .init(pubky: pubky, sourceApp: sourceApp) }
+}

@@ -1,0 +1,13 @@
+/// Named failures `simctl fault sdk --app ring NAME` can force on Ring's calls, for paths the backend's
+/// knobs cannot reach.
+public enum RingSDKFault: String, CaseIterable, Sendable {
+    case deliverAuthToken = "deliver-auth-token"
+    case signIn = "sign-in"
+
+    public var summary: String {
+        switch self {
+        case .deliverAuthToken: return "Posting a signed AuthToken to the relay fails (no connection)."
+        case .signIn: return "Signing in to the homeserver fails (HTTP 500)."
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import RingApp
+import SimCLI
+
+/// `launch`, `relaunch`, `kill`, `foreground`, `background` (DESIGN §4), and navigation.
+enum LifecycleCommands {
+    static let all = [launch, relaunch, kill, foreground, background, home, onboarding, settings, back]
+
+    private static func simple(
+        _ name: String, _ summary: String, _ action: RingAction, details: String? = nil
+    ) -> Command {
+        Command(name, summary: summary, details: details, examples: ["ring-sim \(name) --world /tmp/w"]) {
+            args, invocation in
+            try args.finish()
+            try RingRunner.run(invocation, [action])
+        }
+    }
+
+    static let launch = simple(
+        "launch", "Start Ring (cold start: publish every owned pubky, then Home loads its offers).", .launch,
+        details: "On a running Ring this is the same as `foreground`.")
+    static let relaunch = simple("relaunch", "Kill, then launch.", .relaunch)
+    static let kill = simple(
+        "kill", "Terminate Ring: its memory (navigation, sheet, offers) goes; stored data stays.", .kill)
+    static let foreground = simple(
+        "foreground", "Bring Ring to the foreground: with Home in the stack it re-reads Bitkit's records and prunes.",
+        .foreground, details: "A Ring that is not running is launched (iOS cold start on tap).")
+    static let background = simple("background", "Send Ring to the background.", .background)
+    static let home = simple(
+        "home", "Open Home: Ring's pubkys, then the Bitkit offer cards (loads offers and prunes).", .home)
+    static let back = simple("back", "Close the sheet, or go back one screen.", .back)
+
+    static let onboarding = Command(
+        "onboarding", summary: "`onboarding finish`: leave Onboarding for Home (also done by the first create/import).",
+        usage: "finish", examples: ["ring-sim onboarding finish"]
+    ) { args, invocation in
+        let step = try args.positional("finish")
+        try args.finish()
+        guard step == "finish" else { throw CLIError.usage("Expected `onboarding finish`.") }
+        try RingRunner.run(invocation, [.finishOnboarding])
+    }
+
+    static let settings = Command(
+        "settings", summary: "Open Settings; `settings wipe` shows the wipe alert, `--confirm` answers Yes.",
+        usage: "[wipe [--confirm]]",
+        details: """
+            Wipe removes Ring's own shared records first and aborts entirely if any cannot be removed; then every
+            private item (never the shared service) and the store; Ring returns to Onboarding. Bitkit's records are
+            never touched.
+            """,
+        examples: ["ring-sim settings", "ring-sim settings wipe", "ring-sim settings wipe --confirm"]
+    ) { args, invocation in
+        let confirm = args.flag("--confirm")
+        let step = args.optionalPositional()
+        try args.finish()
+        switch step {
+        case nil:
+            if confirm { throw CLIError.usage("--confirm belongs to `settings wipe`.") }
+            try RingRunner.run(invocation, [.openSettings])
+        case "wipe":
+            try RingRunner.run(invocation, confirm ? [.openWipe, .confirm] : [.openWipe])
+        case let other?:
+            throw CLIError.usage("Unknown settings step '\(other)': expected wipe.")
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import AppSupport
+import Foundation
+import RingApp
+import Testing
+
+@Suite struct LifecycleTests {
+    @Test func aFreshRingStartsInOnboardingAndFinishingShowsTheEmptyHome() throws {
+        let sim = try RingTestWorld()
+        let onboarding = try sim.ring(.launch)
+        #expect(onboarding.route == "onboarding")
+        #expect(try sim.snapshot().onboarded == false)
+
+        let home = try sim.ring(.finishOnboarding)
+        #expect(home.route == "home")
+        #expect(home.texts == ["Get started,\nadd a pubky."])
+        #expect(home.buttons.map(\.id) == ["AddPubkyButton"])
+        #expect(home.buttons.map(\.label) == ["Add pubky"])
+        #expect(home.rows.isEmpty)
+        #expect(home.toasts.isEmpty)
+    }
+
+    @Test func theFirstImportEndsOnboarding() throws {
+        let sim = try RingTestWorld()
+        let home = try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
+        #expect(home.route == "home")
+        #expect(try sim.snapshot().onboarded == true)
+    }
+
+    @Test func launchPublishesEveryOwnedPubkyOnceButNeverAnAdoptedOne() throws {
+        let sim = try RingTestWorld()
+        try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
+        try sim.bitkitPublish(secret: Key.wSecret)
+        try sim.ring(.showOffer(ref: "#1"), .confirm)
+        // Someone removed Ring's record meanwhile: the next launch writes it again.
+        _ = try sim.ringEnvironment.keychain(install: try sim.ringEnvironment.installed()).delete(
+            .init(service: "pubky.shared.v1", account: "app.pubkyring:\(Key.a)", accessGroup: "KYH47R284B.pubky.shared")
+        )
+        try sim.ring(.foreground)
+        #expect(try sim.sharedAccounts() == ["to.bitkit.dev:\(Key.w)"], "foreground does not re-publish")
+
+        try sim.ring(.kill)
+        try sim.ring(.launch)
+        #expect(try sim.sharedAccounts() == ["to.bitkit.dev:\(Key.w)", "app.pubkyring:\(Key.a)"])
+        let record = try #require(try sim.sharedItem("app.pubkyring:\(Key.a)"))
+        #expect(record.data == Array(Key.aSecret.utf8))
+        #expect(record.accessibility == .whenUnlockedThisDeviceOnly)
+        #expect(record.synchronizable == false)
+        #expect(try sim.sharedItem("app.pubkyring:\(Key.w)") == nil)
+    }
+
+    @Test func killDropsTheMemoryButKeepsTheStore() throws {
+        let sim = try RingTestWorld()
+        try sim.ring(.importSecret(hex: Key.aSecret, name: "Alice"), .open(ref: "Alice"))
+        #expect(try sim.snapshot().route == "detail")
+        try sim.ring(.kill)
+        let killed = try sim.snapshot()
+        #expect(killed.running == false)
+        #expect(killed.route == "none")
+        #expect(killed.pubkys.map(\.name) == ["Alice"])
+        let relaunched = try sim.ring(.relaunch)
+        #expect(relaunched.route == "home")
+        #expect(relaunched.stack == ["home"])
+    }
+
+    @Test func anActionOnARingThatIsNotRunningLaunchesItFirstWithItsToasts() throws {
+        let sim = try RingTestWorld()
+        try sim.ring(.finishOnboarding)
+        try sim.bitkitPublish(secret: Key.wSecret)
+        try sim.ring(.showOffer(ref: "#1"), .confirm)
+        try sim.ring(.kill)
+        try sim.bitkitRemove(Key.w)
+        let screen = try sim.ring(.openSettings)
+        #expect(screen.route == "settings")
+        #expect(
+            screen.toasts.map(\.text) == [
+                "info · Bitkit pubky removed · A pubky you were using from Bitkit is no longer available."
+            ])
+        #expect(try sim.snapshot().running)
+    }
+
+    @Test func backgroundChangesNothingAndForegroundReloadsOffers() throws {
+        let sim = try RingTestWorld()
+        try sim.ring(.finishOnboarding)
+        try sim.ring(.background)
+        try sim.bitkitPublish(secret: Key.wSecret)
+        #expect(try sim.snapshot().offers.isEmpty)
+        let screen = try sim.ring(.foreground)
+        #expect(screen.rows.map(\.id) == ["ExternalPubkyBox-0"])
+    }
+
+    @Test func theJournalRecordsLifecycleNavigationAndToasts() throws {
+        let sim = try RingTestWorld()
+        try sim.ring(.launch)
+        try sim.ring(.importSecret(hex: "zz", name: nil))
+        let entries = try sim.journal().filter { $0.app == "ring" }
+        #expect(entries.contains { $0.event == "lifecycle" && $0.op == "launch" })
+        #expect(entries.contains { $0.event == "navigation" && $0.detail == "onboarding" })
+        #expect(
+            entries.contains {
+                $0.event == "toast" && $0.detail?.hasPrefix("error · Error · Unrecognized format") == true
+            })
+    }
+}
+
+@Suite struct LaunchPublishValidationTests {
+    @Test func aPrivateItemThatDerivesAnotherPubkyIsNotPublishedAtLaunch() throws {
+        let sim = try RingTestWorld()
+        try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
+        try sim.ring(.kill)
+        try sim.ring().send(.launch)  // baseline: published
+        _ = try sim.ringEnvironment.keychain(install: try sim.ringEnvironment.installed()).delete(
+            .init(service: "pubky.shared.v1", account: "app.pubkyring:\(Key.a)", accessGroup: "KYH47R284B.pubky.shared")
+        )
+        try sim.writePrivate(service: Key.a, value: Array("{\"secretKey\":\"\(Key.bSecret)\",\"mnemonic\":\"\"}".utf8))
+        try sim.ring(.relaunch)
+        #expect(try sim.sharedAccounts().isEmpty)
+    }
+}
