@@ -271,6 +271,37 @@ import Testing
         try expectAuditClean(sim)
     }
 
+    /// spec/02 §12.7: a disconnect while an adoption waits makes its late result be dropped silently.
+    @Test func anAdoptionOvertakenByADisconnectIsDiscardedSilently() throws {
+        let sim = try baseline()
+        defer { sim.cleanup() }
+        try ringImport(sim, Fixture.aSecret)
+        try ringSignUp(sim, Fixture.aSecret)
+        _ = try screen(sim, "open", "profile")
+        #expect(try sim("simctl", "break", "bitkit", "bitkit.pick.before-sign-in").status == 0)
+        let held = Process()
+        held.executableURL = Sim.productsDirectory.appendingPathComponent("bitkit-sim")
+        held.arguments = ["pick", Fixture.a, "--json", "--world", sim.world.path]
+        let output = Pipe()
+        held.standardOutput = output
+        held.standardError = FileHandle.nullDevice
+        try held.run()
+        #expect(try sim("simctl", "wait-paused", "bitkit", "--timeout", "20").status == 0)
+        // The reference is already set, so Profile opens and offers Disconnect.
+        let disconnected = try screen(sim, "profile", "disconnect", "--confirm")
+        #expect(disconnected["stack"] as? [String] == ["home"])
+        #expect(try sim("simctl", "continue", "bitkit").status == 0)
+        let finished = output.fileHandleForReading.readDataToEndOfFile()
+        held.waitUntilExit()
+        let first = try #require(try JSONSerialization.jsonObject(with: finished) as? [String: Any])
+        #expect(toasts(first).isEmpty)
+        #expect(first["stack"] as? [String] == ["home"])
+        let state = try state(sim)
+        #expect(state["reference"] is NSNull)
+        #expect(state["session"] is NSNull)
+        #expect((state["identity"] as? [String: Any])?["isAdoptingRingIdentity"] as? Bool == false)
+    }
+
     @Test func openingAPubkyauthURLNeverReachesBitkit() throws {
         let sim = try baseline()
         defer { sim.cleanup() }
