@@ -47,6 +47,10 @@ extension BitkitRuntime {
             notice("Onboarding is shown only while no wallet exists.")
         case .profile:
             try openProfile()
+        case .pubkyChoice where memory.top != .pubkyChoice && hasExistingIdentity():
+            // The app offers Pubky Choice only through Profile entry while no identity exists (§10).
+            notice("Pubky Choice is offered only while Bitkit has no identity; Profile opens instead.")
+            try openProfile()
         default:
             try push(route)
         }

@@ -121,3 +121,21 @@ import Testing
         #expect(throws: BitkitAppError.self) { try world.send(.pick(.index(2))) }
     }
 }
+
+@Suite struct PubkyChoiceEntryTests {
+    @Test func pubkyChoiceIsNotOfferedOnceAnIdentityExists() throws {
+        let world = try TestWorld()
+        try world.baseline()
+        try world.send(.createProfile(name: "Satoshi", bio: nil))
+        try world.send(.save)
+        try world.send(.home)
+        let outcome = try world.outcome(.open(.pubkyChoice))
+        #expect(outcome.screen?.route == "profile")
+        #expect(outcome.notices.count == 1)
+        try world.ringImport(Fixture.aSecret)
+        let pick = try world.outcome(.pick(.index(1)))
+        #expect(pick.screen?.route == "profile")
+        #expect(try world.state().reference == nil)
+        #expect(try world.sharedAccounts().contains("to.bitkit.dev:\(Fixture.w)"))
+    }
+}
