@@ -16,16 +16,19 @@ enum StateCommands {
 
     struct CheckpointList: Encodable {
         var checkpoints: [BitkitCheckpoint]
+        var sdkFaults: [BitkitSDKFault]
     }
 
     static let checkpoints = Command(
-        "checkpoints", summary: "List Bitkit's checkpoints for `simctl break bitkit NAME`.",
+        "checkpoints", summary: "List Bitkit's checkpoints (`simctl break bitkit NAME`) and SDK fault names.",
         examples: ["bitkit-sim checkpoints", "simctl break bitkit bitkit.pick.before-sign-in"]
     ) { args, invocation in
         try args.finish()
         try invocation.emit(
-            CheckpointList(checkpoints: BitkitCheckpoint.all),
-            text: BitkitCheckpoint.all.map { "\($0.name)\n    \($0.description)" }.joined(separator: "\n"))
+            CheckpointList(checkpoints: BitkitCheckpoint.all, sdkFaults: BitkitSDKFault.all),
+            text: BitkitCheckpoint.all.map { "\($0.name)\n    \($0.description)" }.joined(separator: "\n")
+                + "\n\nSDK faults (simctl fault sdk --app bitkit NAME):\n"
+                + BitkitSDKFault.all.map { "\($0.name)\n    \($0.description)" }.joined(separator: "\n"))
     }
 }
 

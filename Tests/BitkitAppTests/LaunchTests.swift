@@ -45,3 +45,38 @@ import Testing
         #expect(state.wallet)
     }
 }
+
+@Suite struct SDKFaultTests {
+    @Test func aFailedImportFallsBackToSigningInWithTheActiveKey() throws {
+        let world = try TestWorld()
+        try world.baseline()
+        try world.send(.createProfile(name: "Satoshi", bio: nil))
+        try world.send(.save)
+        let before = try #require(try world.privateItems()["paykit_session"])
+        try world.addSDKFault("import-session", remaining: 1)
+        let screen = try world.send(.relaunch)
+        #expect(screen.toasts.isEmpty)
+        #expect(try world.state().identity.authState == .authenticated)
+        #expect(try world.privateItems()["paykit_session"] != before)
+    }
+
+    @Test func aFailedSignInOfAPickedKeyWithARecordIsTheSignInError() throws {
+        let world = try TestWorld()
+        try world.baseline()
+        try world.ringImport(Fixture.aSecret)
+        try world.ringSignUp(Fixture.aSecret)
+        try world.addSDKFault("sign-in", remaining: 1)
+        let screen = try world.send(.pick(.pubky(Fixture.a)))
+        #expect(
+            screen.toastTexts == [
+                "error · Could Not Use Pubky · Authentication failed: Simulated SDK failure (sign-in)"
+            ])
+        #expect(try world.state().reference == nil)
+    }
+
+    @Test func everyDocumentedFaultNameIsUnique() {
+        let names = BitkitSDKFault.all.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(names.contains("forget-session"))
+    }
+}
