@@ -222,8 +222,7 @@ extension BitkitRuntime {
         } catch let failure as ServiceFailure where failure.needsSessionRefresh {
             guard let secret = activeSecretKeyHex(), let pair = Ed25519KeyPair(secretHex: secret) else { throw failure }
             let fresh = try network("sign-in") { backend throws(ServiceFailure) in try backend.signIn(keyPair: pair) }
-            try activate(
-                fresh, localSecret: localSecret(for: fresh.pubky) ?? (defaults.reference == nil ? secret : nil))
+            try activate(fresh, localSecret: localSecret(for: fresh.pubky))
             return try body(fresh)
         }
     }

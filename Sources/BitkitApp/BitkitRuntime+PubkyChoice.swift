@@ -79,8 +79,7 @@ extension BitkitRuntime {
         } catch let failure as BitkitFailure {
             current?.adoption = nil
             failAdoption(failure.description)
-        } catch let discarded as DiscardedResult {
-            _ = discarded
+        } catch is DiscardedResult {
             current?.adoption = nil
         } catch {
             current?.adoption = nil

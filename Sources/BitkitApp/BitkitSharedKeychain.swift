@@ -102,7 +102,7 @@ public struct BitkitSharedKeychain: Sendable {
         let accounts = result.items.map(\.account).filter { $0.hasPrefix(prefix) }
         for account in accounts {
             between(account)
-            keychain.delete(query(account: account))
+            _ = keychain.delete(query(account: account))
         }
         return accounts
     }
