@@ -141,7 +141,11 @@ enum ExpectationParser {
         guard let comparison = Expectation.Comparison(rawValue: words[1]) else {
             throw fail("unknown comparison '\(words[1])' (use = != contains !contains count ~)")
         }
-        let value = words.count == 3 ? JSONText.literal(words[2]) : JSONText.array(Array(words[2...]))
+        // `[{A}, {B}]` written with spaces is one bracketed value; other word runs form a list.
+        let joined = words[2...].joined(separator: " ")
+        let value =
+            words.count == 3 || (joined.hasPrefix("[") && joined.hasSuffix("]"))
+            ? JSONText.literal(joined) : JSONText.array(Array(words[2...]))
         return .json(subject: subject, path: words[0], comparison: comparison, value: value)
     }
 }

@@ -126,3 +126,8 @@ import Testing
     #expect(try symbols.expand("{W.pubky}") == "pubkyaihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy")
     #expect(try symbols.expand("{\"json\": 1}") == "{\"json\": 1}")
 }
+
+@Test func aBracketedListWithSpacesIsOneValue() throws {
+    let scenario = try ScenarioParser.parse(text: "expect last .items = [{A}, {B}]\n", file: "s")
+    #expect(scenario.steps[0].kind == .expect(.json(subject: .last, path: ".items", comparison: .equals, value: "[{A}, {B}]")))
+}
