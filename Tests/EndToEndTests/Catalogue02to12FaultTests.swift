@@ -42,4 +42,21 @@ import Testing
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("✗ \(absent):2:"))
     }
+    /// "Data reads of app.pubkyring:A" needs two conditions on one journal entry: consecutive
+    /// filters narrow the selection instead of being applied to each (object) element.
+    @Test func consecutiveFiltersNarrowOneSelection() throws {
+        let file = try write(
+            "chained.scenario",
+            """
+            ring keychain set-owned {A.secret}
+            ring keychain set-owned {B.secret}
+            bitkit keychain load-secret {A}
+            bitkit keychain is-definitely-missing {A}
+            expect json simctl journal --app bitkit --event keychain :: ".entries[?account=app.pubkyring:{A}]" count 2
+            expect json simctl journal --app bitkit --event keychain :: ".entries[?account=app.pubkyring:{A}][?data=true]" count 1
+            expect json simctl journal --app bitkit --event keychain :: ".entries[?account=app.pubkyring:{B}][?data=true]" count 0
+            """)
+        let run = try Sim.run("simctl", ["scenario", "run", file])
+        #expect(run.status == 0, "\(run.stdout)")
+    }
 }
