@@ -316,7 +316,8 @@ struct Run {
         case .json(let subject, let path, let comparison, let rawValue):
             let document = try self.document(subject)
             let expectedText = try symbols.expand(rawValue)
-            let actual = try value(at: path, in: document)
+            // Filters name accounts and pubkys (`[?account=app.pubkyring:{B}]`): expand them too.
+            let actual = try value(at: try symbols.expand(path), in: document)
             try compare(actual, comparison, expectedText, path: path)
         }
     }
