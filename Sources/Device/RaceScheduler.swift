@@ -79,7 +79,19 @@ public final class RaceScheduler: @unchecked Sendable {
         jitter?.sleep()
         let deadline = Date().addingTimeInterval(5)
         _ = try? Self.update(path) { board in board.lanes[lane] = .waiting }
+        var pause: useconds_t = 50
         while true {
+            // Most polls find the other lane still running: look under the shared lock first and
+            // take the exclusive one only when this lane can act.
+            if let board = try? Self.read(path), !canAct(on: board) {
+                if Date() > deadline {
+                    _ = try? Self.update(path) { board in board.lanes[lane] = .running }
+                    return
+                }
+                usleep(pause)
+                pause = min(pause * 2, 1_000)
+                continue
+            }
             let go =
                 (try? Self.update(path) { board -> Bool in
                     let other = lane == "a" ? "b" : "a"
@@ -105,6 +117,12 @@ public final class RaceScheduler: @unchecked Sendable {
             }
             usleep(100)
         }
+    }
+
+    /// Whether this lane has the turn, or the turn is free and the other lane is not running.
+    private func canAct(on board: Board) -> Bool {
+        let other = lane == "a" ? "b" : "a"
+        return board.turn == lane || (board.turn == nil && (board.lanes[other] ?? .done) != .running)
     }
 
     static func mix(_ seed: UInt64, _ draw: UInt64) -> UInt64 {
