@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport"]),
         .target(
             name: "SimctlCLI",
-            dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "Scenarios"]),
+            dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "Scenarios", "PaykitContract"]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
         .executableTarget(name: "bitkit-sim", dependencies: ["BitkitCLI"]),
