@@ -60,20 +60,26 @@ enum IssuerCommands {
 
     static let publish = Command(
         "publish", summary: "Publish a payment endpoint: the file <identifier> under the receiver path's endpoints.",
-        usage: "--identifier ID --payload TEXT [--receiver-path bitkit/server] [--secret HEX]",
+        usage: "--identifier ID --payload TEXT|--value TEXT [--receiver-path bitkit/server] [--secret HEX]",
         details: """
-            Writes PAYLOAD verbatim (Bitkit's rules: `{"value":"<address or invoice>"}`) to
+            Writes PAYLOAD verbatim (Bitkit's rules: `{"value":"<address or invoice>"}`; --value TEXT writes exactly
+            that object with TEXT JSON-escaped) to
             /pub/paykit/v0/<receiver path>/endpoints/<ID> on the issuer's homeserver; an existing file is replaced.
             The issuer is the one `issuer setup` saved unless --secret is given (it signs up on first use).
             """,
         examples: [
-            "simctl issuer publish --identifier btc-regtest-p2wpkh --payload '{\"value\":\"bcrt1q…\"}'"
+            "simctl issuer publish --identifier btc-regtest-p2wpkh --payload '{\"value\":\"bcrt1q…\"}'",
+            "simctl issuer publish --identifier btc-lightning-bolt11 --value lnbcrt1m1…",
         ]
     ) { args, invocation in
         let secret = try args.option("--secret")
         let receiverPath = try args.option("--receiver-path") ?? "bitkit/server"
         guard let identifier = try args.option("--identifier") else { throw CLIError.usage("Missing --identifier ID.") }
-        guard let payload = try args.option("--payload") else { throw CLIError.usage("Missing --payload TEXT.") }
+        let value = try args.option("--value")
+        let rawPayload = try args.option("--payload")
+        guard let payload = try rawPayload ?? value.map(valuePayload) else {
+            throw CLIError.usage("Missing --payload TEXT (or --value TEXT).")
+        }
         try args.finish()
         let issuer = try IssuerIdentity.resolve(secret: secret, homeserver: nil, invocation)
         let client = try BackendAccess.client(invocation)
@@ -266,6 +272,12 @@ enum IssuerCommands {
             _ = try client.put(session, path: path, data: Array(payload.utf8))
         }
         return path
+    }
+
+    /// `{"value":"<text>"}`, the payload shape Bitkit publishes itself (spec/05 §3).
+    static func valuePayload(_ text: String) throws -> String {
+        let data = try JSONSerialization.data(withJSONObject: ["value": text], options: [.withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A request id as a file name: unreserved characters kept, everything else percent-encoded.
