@@ -307,7 +307,7 @@ extension BitkitRuntime {
             closeConfirmation()
             return
         }
-        guard let amountMsat = Self.amountToSend(shown, requestSats: request.sats) else {
+        guard let amountMsat = PaymentRequestChecks.amountToSend(shown, requestSats: request.sats) else {
             toast(PaymentRequestTexts.mismatch)
             return
         }
@@ -353,19 +353,6 @@ extension BitkitRuntime {
         try saveInbox(inbox)
         closeConfirmation()
         toast(PaymentRequestTexts.paymentSent(shown.sats))
-    }
-
-    /// spec/05 §6: the amount sent must equal the request's sats, and a BOLT 11 destination, decoded
-    /// again, must be amount-less or carry exactly sats × 1000 msat (an overflow is a mismatch).
-    /// Returns the millisatoshis to send, nil on a mismatch.
-    static func amountToSend(_ shown: PaymentConfirmation, requestSats: UInt64) -> UInt64? {
-        guard shown.sats == requestSats else { return nil }
-        let (millisats, overflow) = requestSats.multipliedReportingOverflow(by: 1000)
-        guard !overflow else { return nil }
-        guard shown.method == .lightning else { return millisats }
-        guard let invoice = try? Bolt11Invoice(shown.destination) else { return nil }
-        if let amount = invoice.amountMillisats, amount != millisats { return nil }
-        return millisats
     }
 
     // MARK: Contacts and funds
