@@ -17,8 +17,8 @@ final class PaymentRequestTestWorld {
     private let session: HomeserverSession
     private var random = SeededRandom(seed: 42)
 
-    init(contact: Bool = true) throws {
-        world = try TestWorld()
+    init(network: BitcoinNetwork = .regtest, contact: Bool = true) throws {
+        world = try TestWorld(network: network)
         try world.baseline()
         try world.send(.createProfile(name: "Satoshi", bio: nil))
         try world.send(.save)
@@ -45,6 +45,11 @@ final class PaymentRequestTestWorld {
             session, path: "/pub/paykit/v0/bitkit/server/endpoints/\(identifier)", data: Array(payload.utf8))
     }
 
+    /// Removes the endpoint `identifier`.
+    func unpublish(_ identifier: String) throws {
+        _ = try client.delete(session, path: "/pub/paykit/v0/bitkit/server/endpoints/\(identifier)")
+    }
+
     /// Publishes `{"value":"<value>"}`.
     func publish(_ identifier: String, value: String) throws {
         try publish(identifier, payload: "{\"value\":\"\(value)\"}")
@@ -52,11 +57,11 @@ final class PaymentRequestTestWorld {
 
     /// Sends a one-time request to W (role payer, state proposed unless told otherwise).
     func request(
-        _ id: String, amount: String = "0.001", identifiers: [String], note: String? = nil,
+        _ id: String, amount: String = "0.001", asset: String = "btc", identifiers: [String], note: String? = nil,
         role: String = "payer", state: String = "proposed", expires: String? = nil
     ) throws {
         var terms: [String: Any] = [
-            "amount": ["value": amount, "asset": "btc"], "acceptedPaymentEndpointIdentifiers": identifiers,
+            "amount": ["value": amount, "asset": asset], "acceptedPaymentEndpointIdentifiers": identifiers,
             "metadata": note.map { ["note": $0] } ?? [:],
         ]
         if let expires { terms["proposalExpiresAt"] = expires }
