@@ -315,7 +315,7 @@ struct Run {
             }
         case .json(let subject, let path, let comparison, let rawValue):
             let document = try self.document(subject)
-            let expectedText = try symbols.expand(rawValue)
+            let expectedText = try symbols.expandValue(rawValue)
             // Filters name accounts and pubkys (`[?account=app.pubkyring:{B}]`): expand them too.
             let actual = try value(at: try symbols.expand(path), in: document)
             try compare(actual, comparison, expectedText, path: path)
