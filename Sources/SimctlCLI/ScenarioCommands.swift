@@ -91,8 +91,9 @@ enum ScenarioCommands {
             } else {
                 text += "FAIL \(result.name) — \(result.title) (\(time))\n"
                 text += "     replay: simctl scenario run \(file) --seed \(result.seedUsed) --keep\n"
-                if let kept = result.keptWorld { text += "     world kept at \(kept)\n" }
             }
+            // `--keep` is how a passing run's world gets inspected too (Docs/scenarios.md).
+            if let kept = result.keptWorld { text += "     world kept at \(kept)\n" }
             return text
         }
     }
