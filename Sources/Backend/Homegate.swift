@@ -3,8 +3,12 @@ import PubkyCrypto
 import PubkyProtocol
 
 /// The server side of Homegate (spec/04 §8): answers with the status knob and, on 200, a fresh
-/// signup token of the configured homeserver.
+/// signup token. The mainnet Homegate hands out codes of the production homeserver; the staging and
+/// local ones, codes of the configured homeserver (default staging) — so a bitcoin build signs up on
+/// production and every other build on staging, as spec/02 §1 and R4 expect.
 struct Homegate {
+    static let mainnetHost = "homegate.pubky.app"
+
     let exchange: Exchange
     let host: String
 
@@ -20,7 +24,7 @@ struct Homegate {
                     reason: "Homegate returned status \(status)"),
                 after: ServiceLatency.homegate)
         }
-        let homeserver = exchange.knobs.homegateHomeserver
+        let homeserver = host == Self.mainnetHost ? KnownHomeservers.production : exchange.knobs.homegateHomeserver
         let code = try SignupTokens.issue(
             homeserver: homeserver, issuer: "homegate", exchange.database, now: exchange.nowMicroseconds,
             random: &exchange.random)

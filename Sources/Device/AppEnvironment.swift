@@ -56,6 +56,7 @@ public struct AppEnvironment: Sendable {
                     count: event.count,
                     detail: event.ignored.isEmpty ? nil : "ignored \(event.ignored.count) invalid entries")
                 entry.owner = owner
+                if event.call == "copy" { entry.requestedData = event.requestedData }
                 let time = ((try? device.read()) ?? DeviceState()).now().timeIntervalSince1970
                 _ = try? journal.append(entry, time: time)
             })

@@ -19,6 +19,9 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var data: Bool?
     public var count: Int?
     public var detail: String?
+    /// For keychain reads: whether the app asked for the secret (a read, even a failed one) rather
+    /// than only attributes (a listing or an existence check).
+    public var requestedData: Bool?
     /// For keychain calls of an app: the owner prefix its build writes (`to.bitkit.dev`, `app.pubkyring`).
     public var owner: String?
 

@@ -103,6 +103,7 @@ public struct Keychain: Sendable {
         event.count = outcome.count
         event.ignored = outcome.ignored
         event.returnedData = returnData && outcome.status == .success
+        event.requestedData = returnData
         caller.observer(event)
         return CopyResult(status: outcome.status, items: outcome.status == .success ? items : [])
     }

@@ -9,6 +9,9 @@ public struct KeychainEvent: Sendable, Equatable {
     public var status: OSStatus
     /// Whether data was returned to the caller (copy with return-data).
     public var returnedData: Bool
+    /// Whether the caller asked for data (`kSecReturnData`), whatever the outcome: tells a failed
+    /// secret read from a failed existence check.
+    public var requestedData: Bool = false
     /// Items returned, added, updated or deleted.
     public var count: Int
     /// Entries of the group folder that were skipped because they are not valid items.

@@ -8,6 +8,8 @@ public struct RaceHarness: Sendable {
     public struct Configuration: Sendable {
         /// Lines run once, in order, to prepare the world every iteration starts from.
         public var setup: String
+        /// Where the setup came from: `include` lines resolve relative to it.
+        public var setupPath: String = "setup"
         public var laneA: String
         public var laneB: String
         public var iterations: Int
@@ -78,7 +80,7 @@ public struct RaceHarness: Sendable {
 
     public func run(progress: @Sendable (Int) -> Void = { _ in }) throws -> Report {
         let started = Date()
-        let setup = try Self.script(configuration.setup, name: "setup")
+        let setup = try Self.script(configuration.setup, name: configuration.setupPath)
         let laneA = try Self.script(configuration.laneA, name: "a")
         let laneB = try Self.script(configuration.laneB, name: "b")
         let invariants = try Self.script(configuration.invariants, name: "invariants")

@@ -37,9 +37,10 @@ public enum SequenceDiagram {
                 return nil
             }
             let status = entry.status.map { $0 == 0 ? "ok" : "\($0)" } ?? ""
+            let wantsSecret = entry.requestedData ?? (entry.data == true)
             let what =
                 entry.op == "copy"
-                ? (entry.data == true ? "read" : (entry.account == nil ? "list" : "exists?")) : (entry.op ?? "")
+                ? (wantsSecret ? "read" : (entry.account == nil ? "list" : "exists?")) : (entry.op ?? "")
             return "\(lane)->>S: \(clean(what)) \(short(entry.account)) → \(status)"
         case "backend":
             guard let lane else { return nil }

@@ -55,7 +55,7 @@ enum JournalCommands {
         }
         if let status = entry.status { parts.append("→ \(OSStatus(status))") }
         if entry.event == "keychain", let count = entry.count, entry.op == "copy" {
-            parts.append("[\(count) item(s)\(entry.data == true ? ", data" : "")]")
+            parts.append("[\(count) item(s)\(entry.requestedData == true ? ", data" : "")]")
         }
         if let detail = entry.detail { parts.append("— \(detail)") }
         return parts.joined(separator: " ")

@@ -135,7 +135,7 @@ enum KeychainCommands {
         usage:
             "--account ACCOUNT (--data TEXT | --data-hex HEX) [--group shared|bitkit|ring|GROUP_ID] [--service S] [--accessibility CLASS] [--synchronizable]",
         details:
-            "The item is written as `simctl`, so the audit knows it was injected on purpose. Defaults: group shared, service pubky.shared.v1, WhenUnlockedThisDeviceOnly, not synchronizable.",
+            "The item is written as `simctl`, so the audit knows it was injected on purpose. Defaults: group shared, service pubky.shared.v1, not synchronizable, and the class the apps use: WhenUnlockedThisDeviceOnly in the shared group, AfterFirstUnlockThisDeviceOnly in private groups.",
         examples: [
             "simctl keychain write --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy --data 0202020202020202020202020202020202020202020202020202020202020202",
             "simctl keychain write --account app.pubkyring:bad --data-hex ff --accessibility AfterFirstUnlockThisDeviceOnly",
@@ -148,7 +148,8 @@ enum KeychainCommands {
         let accessibility =
             try args.option(
                 "--accessibility", expecting: Accessibility.allCases.map(\.rawValue).joined(separator: ", "),
-                Accessibility.init(rawValue:)) ?? .whenUnlockedThisDeviceOnly
+                Accessibility.init(rawValue:))
+            ?? (group == SharedContract.accessGroup ? .whenUnlockedThisDeviceOnly : .afterFirstUnlockThisDeviceOnly)
         let synchronizable = args.flag("--synchronizable")
         let text = try args.option("--data")
         let hex = try args.option("--data-hex", expecting: "hex bytes", Hex.decode)

@@ -44,9 +44,10 @@ enum RaceCommands {
                 throw CLIError.usage("Cannot read --setup-file \(setupFile): \(error.localizedDescription)")
             }
         }
-        let configuration = RaceHarness.Configuration(
+        var configuration = RaceHarness.Configuration(
             setup: setup, laneA: laneA, laneB: laneB, iterations: iterations, seed: seed, jitter: jitter,
             outcomes: outcomes, invariants: expectations.joined(separator: "\n"))
+        if let setupFile { configuration.setupPath = setupFile }
         let report: RaceHarness.Report
         do { report = try RaceHarness(configuration: configuration).run() } catch let error as ScenarioError {
             throw CLIError.usage("Bad race script: \(error.description)")

@@ -62,3 +62,14 @@ import Testing
         #expect(try world.store.pkarrRecords().isEmpty)
     }
 }
+
+@Test func theMainnetHomegateHandsOutProductionCodesAndTheStagingOneStagingCodes() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("homegate-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("backend.sqlite").path
+    try Backend.create(at: path)
+    let client = BackendClient(databasePath: path, app: "test")
+    #expect(try client.homegateSignupCode(host: "homegate.pubky.app").value.homeserverPubky == KnownHomeservers.production)
+    #expect(try client.homegateSignupCode(host: "homegate.staging.pubky.app").value.homeserverPubky == KnownHomeservers.staging)
+}
