@@ -11,6 +11,8 @@ public struct ScenarioRunner: Sendable {
     public var seedOverride: UInt64?
     /// Per-process limit.
     public var stepTimeout: TimeInterval = 60
+    /// Append the run's cross-app events to the transcript as a Mermaid sequence diagram.
+    public var embedSequence = false
 
     public init(binDirectory: URL? = nil, keepWorld: Bool = false, seedOverride: UInt64? = nil) {
         self.binDirectory = binDirectory ?? ToolProcess.binDirectory
@@ -127,6 +129,11 @@ struct Run {
                     location: scenario.file, step: "(audit at the end of the scenario)", expected: "a readable world",
                     actual: "\(error)")
             }
+        }
+        if runner.embedSequence, let entries = try? Journal(world: Device.World(root: world)).read().entries {
+            transcript.append("  ```mermaid")
+            transcript.append(SequenceDiagram.mermaid(entries).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            transcript.append("  ```")
         }
         for (_, process) in background { process.terminate() }
         if let failure {
