@@ -175,6 +175,17 @@ enum JSONText {
 
     /// A word as JSON: numbers, true/false/null, arrays/objects and quoted strings stay as they are;
     /// anything else is a string.
+    /// The expected JSON text with its symbols expanded. A value that is one symbol (`{SEQ}`) is read
+    /// like the word it expands to, so a number bound with `set` compares as a number.
+    static func expandingLoneSymbol(
+        _ raw: String, _ expand: (String) throws(SymbolError) -> String
+    ) throws(SymbolError) -> String {
+        let word = String(raw.dropFirst().dropLast())
+        guard raw.hasPrefix("\"{"), raw.hasSuffix("}\""), word.dropFirst().allSatisfy({ $0 != "{" && $0 != "\"" })
+        else { return try expand(raw) }
+        return literal(try expand(word))
+    }
+
     static func literal(_ word: String) -> String {
         if word == "true" || word == "false" || word == "null" { return word }
         // Whole numbers without leading zeros are numbers; hex secrets like 0101… stay strings.

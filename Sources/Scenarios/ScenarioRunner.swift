@@ -315,7 +315,9 @@ struct Run {
             }
         case .json(let subject, let path, let comparison, let rawValue):
             let document = try self.document(subject)
-            let expectedText = try symbols.expand(rawValue)
+            let expectedText = try JSONText.expandingLoneSymbol(rawValue) { text throws(SymbolError) in
+                try symbols.expand(text)
+            }
             // Filters name accounts and pubkys (`[?account=app.pubkyring:{B}]`): expand them too.
             let actual = try value(at: try symbols.expand(path), in: document)
             try compare(actual, comparison, expectedText, path: path)
