@@ -143,9 +143,12 @@ enum ExpectationParser {
         }
         // `[{A}, {B}]` written with spaces is one bracketed value; other word runs form a list.
         let joined = words[2...].joined(separator: " ")
+        // A lone `{NAME}` stays as written: its type is known only once expanded (Symbols.expandValue).
         let value =
-            words.count == 3 || (joined.hasPrefix("[") && joined.hasSuffix("]"))
-            ? JSONText.literal(joined) : JSONText.array(Array(words[2...]))
+            words.count == 3 && Symbols.isWholeReference(joined)
+            ? joined
+            : words.count == 3 || (joined.hasPrefix("[") && joined.hasSuffix("]"))
+                ? JSONText.literal(joined) : JSONText.array(Array(words[2...]))
         return .json(subject: subject, path: words[0], comparison: comparison, value: value)
     }
 }
@@ -175,17 +178,6 @@ enum JSONText {
 
     /// A word as JSON: numbers, true/false/null, arrays/objects and quoted strings stay as they are;
     /// anything else is a string.
-    /// The expected JSON text with its symbols expanded. A value that is one symbol (`{SEQ}`) is read
-    /// like the word it expands to, so a number bound with `set` compares as a number.
-    static func expandingLoneSymbol(
-        _ raw: String, _ expand: (String) throws(SymbolError) -> String
-    ) throws(SymbolError) -> String {
-        let word = String(raw.dropFirst().dropLast())
-        guard raw.hasPrefix("\"{"), raw.hasSuffix("}\""), word.dropFirst().allSatisfy({ $0 != "{" && $0 != "\"" })
-        else { return try expand(raw) }
-        return literal(try expand(word))
-    }
-
     static func literal(_ word: String) -> String {
         if word == "true" || word == "false" || word == "null" { return word }
         // Whole numbers without leading zeros are numbers; hex secrets like 0101… stay strings.
