@@ -26,7 +26,7 @@ let package = Package(
         // Libraries, dependencies pointing downward: apps → device/keychain/backend → crypto.
         .target(name: "PubkyCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "PubkyProtocol", dependencies: ["PubkyCrypto"]),
-        .target(name: "Keychain"),
+        .target(name: "Keychain", dependencies: ["PubkyCrypto"]),
         .target(name: "PaykitContract", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .target(name: "AppSupport"),
         .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
@@ -48,12 +48,12 @@ let package = Package(
         .executableTarget(name: "ring-sim", dependencies: ["RingCLI"]),
         .executableTarget(name: "simctl", dependencies: ["SimctlCLI"]),
         // Drives the keychain and the backend from real processes for the concurrency and crash tests.
-        .executableTarget(name: "sim-stress", dependencies: ["Keychain", "Backend"]),
+        .executableTarget(name: "sim-stress", dependencies: ["Keychain", "Backend", "PubkyCrypto"]),
 
         // One test target per module, plus end-to-end tests that spawn the binaries.
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyProtocol", "PubkyCrypto"]),
-        .testTarget(name: "KeychainTests", dependencies: ["Keychain"]),
+        .testTarget(name: "KeychainTests", dependencies: ["Keychain", "PubkyCrypto"]),
         .testTarget(name: "PaykitContractTests", dependencies: ["PaykitContract", "PubkyCrypto"]),
         .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyProtocol", "PubkyCrypto"]),

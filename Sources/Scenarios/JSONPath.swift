@@ -54,7 +54,8 @@ enum JSONPath {
     }
 
     /// The value at `path`; nil when a key is missing. After `[*]` or a filter, the rest of the
-    /// path applies to each element and the result is an array.
+    /// path applies to each element and the result is an array — except that an index or another
+    /// filter right after a filter selects among the matching elements.
     static func evaluate(_ components: [Component], in value: Any?) -> Any? {
         guard let first = components.first else { return value }
         let rest = Array(components.dropFirst())
@@ -76,6 +77,10 @@ enum JSONPath {
                 guard let object = element as? [String: Any], let field = object[key] else { return false }
                 return describe(field, quoteStrings: false) == wanted
             }
+            // A filter's elements are objects, so an index or a second filter right after it narrows
+            // the selection itself: `[?account=X][-1]`, `[?account=X][?op=delete]`.
+            if let next = rest.first, case .index = next { return evaluate(rest, in: matching) }
+            if let next = rest.first, case .filter = next { return evaluate(rest, in: matching) }
             return matching.map { evaluate(rest, in: $0) ?? NSNull() }
         }
     }
