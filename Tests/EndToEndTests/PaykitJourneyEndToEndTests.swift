@@ -100,6 +100,39 @@ import Testing
         #expect((state["pending"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == ["Q2"])
     }
 
+    /// spec/05 §6 "the payment context still belongs to this flow": a confirm held before sending while
+    /// a second Bitkit process rejects the request ends `PaymentRequestUnavailableToast`, nothing sent.
+    @Test func aConfirmHeldWhileTheRequestIsRejectedSendsNothing() throws {
+        let sim = try journeyWorld()
+        defer { sim.cleanup() }
+        let address = try #require(try json(sim, "simctl", "issuer", "address")["address"] as? String)
+        _ = try json(sim, "simctl", "issuer", "publish", "--identifier", "btc-regtest-p2wpkh", "--value", address)
+        _ = try json(
+            sim, "simctl", "issuer", "request", "--to", "bitkit", "--id", "Q1", "--amount", "0.001", "--identifier",
+            "btc-regtest-p2wpkh")
+        #expect(try json(sim, "bitkit-sim", "requests", "sync")["route"] as? String == "PaymentRequestConfirm")
+        #expect(try sim("simctl", "break", "bitkit", "bitkit.requests.before-send").status == 0)
+        let held = Process()
+        held.executableURL = Sim.productsDirectory.appendingPathComponent("bitkit-sim")
+        held.arguments = ["requests", "confirm", "--json", "--world", sim.world.path]
+        let output = Pipe()
+        held.standardOutput = output
+        held.standardError = FileHandle.nullDevice
+        try held.run()
+        #expect(try sim("simctl", "wait-paused", "bitkit", "--timeout", "20").status == 0)
+        let rejected = try json(sim, "bitkit-sim", "requests", "reject", "Q1")
+        #expect((rejected["sheet"] as? [String: Any])?["id"] as? String == "PaymentRequestsSheet")
+        #expect(try sim("simctl", "continue", "bitkit").status == 0)
+        let finished = output.fileHandleForReading.readDataToEndOfFile()
+        held.waitUntilExit()
+        #expect(held.terminationStatus == 0)
+        let screen = try #require(try JSONSerialization.jsonObject(with: finished) as? [String: Any])
+        let toasts = (screen["toasts"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        #expect(toasts == ["PaymentRequestUnavailableToast"])
+        let ledger = try json(sim, "simctl", "backend", "show", "ledger")
+        #expect((ledger["onchain"] as? [Any])?.isEmpty == true)
+    }
+
     // MARK: P1 as a scenario file, untouched and broken
 
     /// Copies P01 with its includes into a temporary folder, applying `change` to P01's lines.
