@@ -30,13 +30,15 @@ extension BitkitScreenRenderer {
     func paymentRequestsSheet() -> Screen.Sheet {
         let now = runtime.environment.now()
         let pending = inbox().pending.filter { !$0.isExpired(at: now) }
-        let names = contacts()
+        // One lookup table, so a long list stays linear.
+        let names = Dictionary(contacts().contacts.map { ($0.pubky, $0.name) }, uniquingKeysWith: { first, _ in first })
         return Screen.Sheet(
             id: PaymentRequestTexts.sheetID, title: PaymentRequestTexts.sheetTitle,
             texts: pending.isEmpty ? [PaymentRequestTexts.noRequests] : [],
             rows: pending.map { request in
                 Screen.Row(
-                    id: request.rowID, title: Self.name(of: request.issuer, in: names),
+                    id: request.rowID,
+                    title: names[request.issuer] ?? PubkyKey.bitkitTruncated(request.issuer).uppercased(),
                     caption: PaymentRequestTexts.formatSats(request.sats), pills: [PaymentRequestTexts.oneTime])
             },
             buttons: pending.flatMap { request in

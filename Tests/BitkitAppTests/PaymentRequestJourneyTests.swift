@@ -166,6 +166,16 @@ import Testing
         #expect(try journey.logLines().isEmpty)
     }
 
+    /// Listings come 100 entries at a time: a sync reads every page, in path order.
+    @Test func aSyncReadsEveryPageOfRequests() throws {
+        let journey = try PaymentRequestTestWorld()
+        let ids = (0..<150).map { String(format: "R%03d", $0) }
+        for id in ids { try journey.request(id, identifiers: ["btc-regtest-p2wpkh"]) }
+        try journey.send(.sync)
+        #expect(try journey.state().pending.map(\.id) == ids)
+        #expect(try journey.send(.openBell).sheet?.rows.count == 150)
+    }
+
     /// Requests are read only from saved contacts (linked peers).
     @Test func requestsFromUnsavedIssuersNeverArrive() throws {
         let journey = try PaymentRequestTestWorld(contact: false)
