@@ -26,7 +26,7 @@ let package = Package(
         // Libraries, dependencies pointing downward: apps → device/keychain/backend → crypto.
         .target(name: "PubkyCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "PubkyProtocol", dependencies: ["PubkyCrypto"]),
-        .target(name: "Keychain"),
+        .target(name: "Keychain", dependencies: ["PubkyCrypto"]),
         .target(name: "PaykitContract", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .target(name: "AppSupport"),
         .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
@@ -41,14 +41,14 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport"]),
         .target(
             name: "SimctlCLI",
-            dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "Scenarios"]),
+            dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "Scenarios", "PaykitContract"]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
         .executableTarget(name: "bitkit-sim", dependencies: ["BitkitCLI"]),
         .executableTarget(name: "ring-sim", dependencies: ["RingCLI"]),
         .executableTarget(name: "simctl", dependencies: ["SimctlCLI"]),
         // Drives the keychain and the backend from real processes for the concurrency and crash tests.
-        .executableTarget(name: "sim-stress", dependencies: ["Keychain", "Backend"]),
+        .executableTarget(name: "sim-stress", dependencies: ["Keychain", "Backend", "PubkyCrypto"]),
         // scripts/bench's baselines: the raw-file floor of the keychain calls, and the smallest Swift tool.
         .executableTarget(name: "bench-floor"),
         .executableTarget(name: "bench-minimal"),
@@ -56,7 +56,7 @@ let package = Package(
         // One test target per module, plus end-to-end tests that spawn the binaries.
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyProtocol", "PubkyCrypto"]),
-        .testTarget(name: "KeychainTests", dependencies: ["Keychain"]),
+        .testTarget(name: "KeychainTests", dependencies: ["Keychain", "PubkyCrypto"]),
         .testTarget(name: "PaykitContractTests", dependencies: ["PaykitContract", "PubkyCrypto"]),
         .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyProtocol", "PubkyCrypto"]),

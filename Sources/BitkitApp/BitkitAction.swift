@@ -31,6 +31,8 @@ public enum BitkitAction: Sendable, Equatable {
     case disconnect(confirm: Bool)
     /// Restores the Pubky part of a backup document (JSON text).
     case restoreBackup(String)
+    /// A payment-request or contact action (spec/05 §8).
+    case paykit(PaykitAction)
 
     /// Lifecycle actions are not taps: they never bring a backgrounded app forward first.
     var isLifecycle: Bool {

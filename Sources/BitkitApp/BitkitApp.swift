@@ -8,6 +8,8 @@ import Keychain
 public struct BitkitApp: Sendable {
     /// Makes the app's network client for one action (called at most once per action, lazily).
     public typealias BackendFactory = @Sendable (AppEnvironment) throws -> BitkitBackend
+    /// Makes the payment-request network client for one action (lazily, at most once).
+    public typealias PaykitNetworkFactory = @Sendable (AppEnvironment, BitcoinNetwork) throws -> PaykitNetwork
 
     public let environment: AppEnvironment
     public let install: InstalledApp
@@ -15,16 +17,19 @@ public struct BitkitApp: Sendable {
     /// `pubky.shared.v1`; automated tests may pass `unit-tests.pubky.shared.v1`.
     public let sharedService: String
     let makeBackend: BackendFactory
+    let makePaykitNetwork: PaykitNetworkFactory
 
     public init(
         environment: AppEnvironment, install: InstalledApp, keychain: Keychain,
-        sharedService: String = SharedContract.service, backend: @escaping BackendFactory
+        sharedService: String = SharedContract.service, backend: @escaping BackendFactory,
+        paykitNetwork: @escaping PaykitNetworkFactory = SimulatedPaykitNetwork.factory
     ) {
         self.environment = environment
         self.install = install
         self.keychain = keychain
         self.sharedService = sharedService
         self.makeBackend = backend
+        self.makePaykitNetwork = paykitNetwork
     }
 
     /// The build's network (every Bitkit install has one; regtest by default).

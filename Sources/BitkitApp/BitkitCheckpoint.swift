@@ -72,6 +72,13 @@ public struct BitkitCheckpoint: Encodable, Sendable, Equatable {
             "Backup restore without a usable Pubky session: before each own-record delete."),
         .init("bitkit.restore.before-sign-in", "Backup restore localSeed: W is stored; next it signs in."),
         .init("bitkit.removeAllOwn.before-delete", "`bitkit-sim keychain remove-all-own`: before each delete."),
+        .init("bitkit.requests.before-fetch", "Requests sync: next the contacts' request records are fetched."),
+        .init(
+            "bitkit.requests.before-resolve",
+            "Pay: the request is pending; next the issuer's endpoints are fetched and resolved (15 attempts)."),
+        .init(
+            "bitkit.requests.before-send",
+            "Confirm: next the spec/05 §6 re-checks run on the reloaded state, then the payment is sent."),
     ]
 
     init(_ name: String, _ description: String) {

@@ -40,6 +40,8 @@ public struct BitkitMemory: Codable, Sendable, Equatable {
     public var createProfile: CreateProfileForm?
     /// Toasts raised by the last action, in order.
     public var toasts: [Toast]
+    /// The Paykit screens' state (the open details and confirmation); nil until first used.
+    public var paykit: PaykitMemory?
 
     public init(launchID: UInt64, network: BitcoinNetwork) {
         self.launchID = launchID

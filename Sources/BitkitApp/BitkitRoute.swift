@@ -6,6 +6,9 @@ public enum BitkitRoute: String, Codable, Sendable, CaseIterable {
     case payContacts, contacts, contactDetail, contactSaved, addContact, editContact
     case contactImportOverview, contactImportSelect, contactsIntro, contactActivity
     case send, receive, scanner, activity
+    /// The payment-request screens, named by their QA ids (spec/05 §8).
+    case paymentRequestConfirm = "PaymentRequestConfirm"
+    case paymentRequestDetail = "PaymentRequestDetailScreen"
 
     /// Routes whose presence in the path means "an identity is in use": a lost source resets the
     /// path to Pubky Choice when any of them is in it (spec/02 §16).
@@ -24,7 +27,7 @@ public enum BitkitRoute: String, Codable, Sendable, CaseIterable {
         switch self {
         case .profile, .profileIntro, .pubkyChoice, .createProfile, .editProfile, .payContacts, .contacts,
             .contactDetail, .contactSaved, .addContact, .editContact, .contactImportOverview,
-            .contactImportSelect, .contactsIntro, .contactActivity:
+            .contactImportSelect, .contactsIntro, .contactActivity, .paymentRequestConfirm, .paymentRequestDetail:
             return true
         default:
             return false
@@ -39,7 +42,7 @@ public enum BitkitRoute: String, Codable, Sendable, CaseIterable {
         var out = ""
         for character in rawValue {
             if character.isUppercase {
-                out += "-" + character.lowercased()
+                out += (out.isEmpty ? "" : "-") + character.lowercased()
             } else {
                 out.append(character)
             }
@@ -80,6 +83,8 @@ public enum BitkitRoute: String, Codable, Sendable, CaseIterable {
         case .receive: return "Receive Bitcoin"
         case .scanner: return "Scan QR"
         case .activity: return "Activity"
+        case .paymentRequestConfirm: return PaymentRequestTexts.confirmTitle
+        case .paymentRequestDetail: return PaymentRequestTexts.detailTitle
         }
     }
 }

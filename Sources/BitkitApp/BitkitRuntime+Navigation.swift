@@ -47,6 +47,8 @@ extension BitkitRuntime {
             notice("Onboarding is shown only while no wallet exists.")
         case .profile:
             try openProfile()
+        case .paymentRequestConfirm, .paymentRequestDetail:
+            notice("\(route.rawValue) opens from a payment request (`bitkit-sim requests …`).")
         case .pubkyChoice where memory.top != .pubkyChoice && hasExistingIdentity():
             // The app offers Pubky Choice only through Profile entry while no identity exists (§10).
             notice("Pubky Choice is offered only while Bitkit has no identity; Profile opens instead.")

@@ -75,6 +75,7 @@ extension BitkitRuntime {
         case .deleteProfile(let confirm): try deleteProfile(confirm: confirm)
         case .disconnect(let confirm): try disconnect(confirm: confirm)
         case .restoreBackup(let text): try restoreBackup(text)
+        case .paykit(let action): try perform(action)
         case .launch, .relaunch, .kill, .foreground, .background: break
         }
     }

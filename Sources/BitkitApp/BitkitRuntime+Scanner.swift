@@ -68,6 +68,9 @@ extension BitkitRuntime {
             try disconnect(confirm: true)
         case .confirmReset:
             try reset(confirm: true)
+        case .paymentRequests:
+            notice(
+                "The payment requests sheet has no Authorize: tap Pay or Reject (`bitkit-sim requests pay|reject ID`).")
         case nil:
             notice("No sheet is shown: there is nothing to authorize (scan a pubkyauth:// link first).")
         }

@@ -70,6 +70,7 @@ extension BitkitRuntime {
         clearAuthenticatedState()
         try clearLocalState(checkpoint: "bitkit.wipe.before-remove-own")
         _ = try? store.wipe()
+        removePaykitStores()
         wipeEvent("end")
         defaults = BitkitDefaults()
         try saveDefaults()

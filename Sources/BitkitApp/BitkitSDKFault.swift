@@ -21,6 +21,11 @@ public struct BitkitSDKFault: Encodable, Sendable, Equatable {
         .init("delete-profile", "Deleting the Paykit profile fails (Unable to Delete Profile)."),
         .init("remove-endpoints", "The best-effort removal of Paykit endpoints fails."),
         .init("approve", "Delivering an AuthToken to the relay fails."),
+        .init("paykit-requests", "Fetching a contact's payment requests fails (the sync skips that contact)."),
+        .init(
+            "paykit-endpoints", "Fetching the issuer's endpoints fails: that resolution attempt ends resolution_failed."
+        ),
+        .init("paykit-pay", "The on-chain broadcast or Lightning payment fails; nothing is sent."),
     ]
 
     init(_ name: String, _ description: String) {

@@ -43,6 +43,8 @@ struct BitkitScreenRenderer {
             screen.buttons = [Screen.Button(id: "ProfileDelete", label: BitkitTexts.deleteProfile)]
         case .payContacts, .contactImportOverview:
             screen.buttons = [Screen.Button(id: "PayContactsContinue", label: BitkitTexts.continueLabel)]
+        case .paymentRequestConfirm, .paymentRequestDetail, .contacts, .contactSaved:
+            fillPaykit(&screen, route: route)
         default:
             break
         }
@@ -56,6 +58,7 @@ struct BitkitScreenRenderer {
             Screen.Button(id: "Scan", label: "Scan"), Screen.Button(id: "Settings", label: "Settings"),
         ]
         if runtime.defaults.paykitUIEnabled { buttons.append(Screen.Button(id: "Profile", label: "Profile")) }
+        if runtime.defaults.paykitUIEnabled { buttons.append(Self.bellButton) }
         return buttons
     }
 
@@ -159,6 +162,8 @@ struct BitkitScreenRenderer {
                     Screen.Button(id: "ResetConfirm", label: BitkitTexts.resetConfirm),
                     Screen.Button(id: "ResetCancel", label: BitkitTexts.cancel),
                 ])
+        case .paymentRequests?:
+            return paymentRequestsSheet()
         case nil:
             return nil
         }

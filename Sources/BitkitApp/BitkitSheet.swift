@@ -15,6 +15,8 @@ public enum BitkitSheet: Codable, Sendable, Equatable {
     case confirmDisconnect
     /// The wallet reset confirmation.
     case confirmReset
+    /// `PaymentRequestsSheet`: the pending payment requests (spec/05 §8).
+    case paymentRequests
 
     /// The sheet's id as printed (`Screen.sheet.id`, `state.sheet`).
     public var id: String {
@@ -24,6 +26,7 @@ public enum BitkitSheet: Codable, Sendable, Equatable {
         case .confirmDelete: return "delete-profile-confirm"
         case .confirmDisconnect: return "disconnect-profile-confirm"
         case .confirmReset: return "reset-confirm"
+        case .paymentRequests: return PaymentRequestTexts.sheetID
         }
     }
 }

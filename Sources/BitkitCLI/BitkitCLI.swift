@@ -14,7 +14,7 @@ public enum BitkitCLI {
             "bitkit-sim keychain list-ring --world /tmp/w",
             "bitkit-sim keychain publish-own 5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1",
         ],
-        commands: BitkitCommands.all + [KeychainCommands.group, PaykitCommands.group])
+        commands: BitkitCommands.all + [KeychainCommands.group, PaykitCommands.group] + RequestCommands.all)
 
     public static func main() -> Never {
         exit(tool.run(Array(CommandLine.arguments.dropFirst())))

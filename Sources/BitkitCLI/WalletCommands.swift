@@ -4,7 +4,8 @@ import SimCLI
 /// `wallet create` / `wallet restore`: onboarding.
 enum WalletCommands {
     static let group = Command(
-        "wallet", summary: "Create or restore the wallet (onboarding).", subcommands: [create, restore])
+        "wallet", summary: "Create or restore the wallet (onboarding); fund it (dev action).",
+        subcommands: [create, restore, RequestCommands.fund])
 
     static let create = BitkitRunner.command(
         "create", summary: "Create a wallet with a new 12-word mnemonic (from the world's seed).",

@@ -1,3 +1,5 @@
+import PubkyCrypto
+
 /// Reversible file names for services and accounts (SharedGroup/README.md, "File names").
 ///
 /// `[A-Za-z0-9._:-]` stays readable, except a leading `.` (which would hide the file and could
@@ -64,7 +66,7 @@ enum ItemName {
     static func component(for name: String) -> String {
         let encoded = encode(name)
         guard encoded.utf8.count > maxEncodedLength else { return encoded }
-        return hashedPrefix + SHA256.hexDigest(name.utf8)
+        return hashedPrefix + Hex.encode(SHA256.hash(Array(name.utf8)))
     }
 
     /// Whether `component` is something `component(for:)` can produce (for some name).

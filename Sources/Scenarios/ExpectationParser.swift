@@ -143,9 +143,12 @@ enum ExpectationParser {
         }
         // `[{A}, {B}]` written with spaces is one bracketed value; other word runs form a list.
         let joined = words[2...].joined(separator: " ")
+        // A lone `{NAME}` stays as written: its type is known only once expanded (Symbols.expandValue).
         let value =
-            words.count == 3 || (joined.hasPrefix("[") && joined.hasSuffix("]"))
-            ? JSONText.literal(joined) : JSONText.array(Array(words[2...]))
+            words.count == 3 && Symbols.isWholeReference(joined)
+            ? joined
+            : words.count == 3 || (joined.hasPrefix("[") && joined.hasSuffix("]"))
+                ? JSONText.literal(joined) : JSONText.array(Array(words[2...]))
         return .json(subject: subject, path: words[0], comparison: comparison, value: value)
     }
 }

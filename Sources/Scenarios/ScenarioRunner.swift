@@ -11,6 +11,8 @@ public struct ScenarioRunner: Sendable {
     public var seedOverride: UInt64?
     /// Per-process limit.
     public var stepTimeout: TimeInterval = 60
+    /// Append the run's cross-app events to the transcript as a Mermaid sequence diagram.
+    public var embedSequence = false
 
     public init(binDirectory: URL? = nil, keepWorld: Bool = false, seedOverride: UInt64? = nil) {
         self.binDirectory = binDirectory ?? ToolProcess.binDirectory
@@ -40,6 +42,8 @@ struct Run {
     var lastOutput: (status: Int32, stdout: String, stderr: String)?
     var background: [(step: Step, process: ToolProcess)] = []
     var transcript: [String] = []
+    /// Outputs of the commands expectations ran since the last step (see `cachedDocument`).
+    var commandOutputs: [[String]: Any] = [:]
     /// Extra environment for the tools (the race harness's jitter).
     var environment: [String: String]?
 
@@ -126,6 +130,11 @@ struct Run {
                     actual: "\(error)")
             }
         }
+        if runner.embedSequence, let entries = try? Journal(world: Device.World(root: world)).read().entries {
+            transcript.append("  ```mermaid")
+            transcript.append(SequenceDiagram.mermaid(entries).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            transcript.append("  ```")
+        }
         for (_, process) in background { process.terminate() }
         if let failure {
             transcript.append("  ✗ \(failure.location): \(failure.step)")
@@ -144,6 +153,7 @@ struct Run {
     // MARK: Steps
 
     mutating func perform(_ step: Step) throws {
+        if case .expect = step.kind {} else { commandOutputs = [:] }
         switch step.kind {
         case .note(let text):
             transcript.append("  # \(try symbols.expand(text))")
@@ -201,6 +211,8 @@ struct Run {
         let tool: Tool = app == "bitkit" ? .bitkit : .ring
         let inspection: Set<String> = ["state", "checkpoints", "keychain", "--help", "help"]
         if inspection.contains(command) { return [] }
+        // The OS delivers a `pubkyauth` link to Ring, never to Bitkit (spec/02 §14): Bitkit stays where it is.
+        if app == "bitkit", command == "open-url" { return [] }
         if ["launch", "relaunch", "foreground"].contains(command) {
             if foreground == other { try quietly(otherTool, ["background"]) }
             foreground = app
@@ -314,12 +326,25 @@ struct Run {
                     actual: String(output.prefix(2000)))
             }
         case .json(let subject, let path, let comparison, let rawValue):
-            let document = try self.document(subject)
-            let expectedText = try symbols.expand(rawValue)
+            let document = try cachedDocument(subject)
+            let expectedText = try symbols.expandValue(rawValue)
             // Filters name accounts and pubkys (`[?account=app.pubkyring:{B}]`): expand them too.
             let actual = try value(at: try symbols.expand(path), in: document)
             try compare(actual, comparison, expectedText, path: path)
         }
+    }
+
+    /// Consecutive expectations on one command (`bitkit state`, `simctl keychain list`…) read it once:
+    /// nothing changes the world between them unless a background step is still running.
+    mutating func cachedDocument(_ subject: Expectation.Subject) throws -> Any? {
+        guard case .command(let tool, let arguments) = subject, background.isEmpty else {
+            return try document(subject)
+        }
+        let key = [tool.rawValue] + arguments
+        if let cached = commandOutputs[key] { return cached is NSNull ? nil : cached }
+        let fresh = try document(subject)
+        commandOutputs[key] = fresh ?? NSNull()
+        return fresh
     }
 
     func document(_ subject: Expectation.Subject) throws -> Any? {

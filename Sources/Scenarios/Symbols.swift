@@ -85,6 +85,19 @@ public struct Symbols: Sendable {
         return out + rest
     }
 
+    /// Expands an expectation's value. A value that is one reference (`{N}`) is read after expansion like a
+    /// written word (`63` → the number 63, `tkrq…` → a text), so a number bound by `set` compares as a number.
+    public func expandValue(_ value: String) throws(SymbolError) -> String {
+        guard Self.isWholeReference(value) else { return try expand(value) }
+        return JSONText.literal(try expand(value))
+    }
+
+    /// `{NAME}` or `{NAME.attribute}` and nothing else.
+    public static func isWholeReference(_ word: String) -> Bool {
+        guard word.count > 2, word.hasPrefix("{"), word.hasSuffix("}") else { return false }
+        return isReference(String(word.dropFirst().dropLast()))
+    }
+
     func resolve(_ reference: String) throws(SymbolError) -> String {
         let parts = reference.split(separator: ".", maxSplits: 1).map(String.init)
         let name = parts[0]

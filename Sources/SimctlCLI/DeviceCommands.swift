@@ -3,11 +3,11 @@ import Foundation
 import Keychain
 import SimCLI
 
-/// `simctl device …`: lock state and clock.
+/// `simctl device …`: lock state, clock and the Files folder.
 enum DeviceCommands {
     static let group = Command(
-        "device", summary: "Lock, unlock or reboot the device; move its clock.",
-        subcommands: [lock, unlock, reboot, status, clock])
+        "device", summary: "Lock, unlock or reboot the device; move its clock; list its Files folder.",
+        subcommands: [lock, unlock, reboot, status, clock, files])
 
     struct StateOutput: Encodable { var protection: ProtectionState }
 
@@ -88,5 +88,38 @@ enum DeviceCommands {
         try invocation.emit(
             StatusOutput(protection: state.protection, clock: state.now(), clockOffset: state.clockOffset),
             text: "Device clock is host time \(state.clockOffset >= 0 ? "+" : "")\(state.clockOffset) s.")
+    }
+
+    struct FilesOutput: Encodable {
+        struct File: Encodable {
+            var name: String
+            var size: Int
+            /// The bytes in lowercase hex (the first `hexLimit` bytes of a larger file).
+            var hex: String
+        }
+        var files: [File]
+    }
+
+    static let hexLimit = 4096
+
+    static let files = Command(
+        "files",
+        summary: "List the device's Files folder (where Ring's backup exports land): name, size and bytes in hex.",
+        examples: ["simctl device files --json"]
+    ) { args, invocation in
+        try args.finish()
+        let folder = invocation.world.files
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var listed: [FilesOutput.File] = []
+        for name in names.sorted() {
+            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
+                continue
+            }
+            let hex = data.prefix(hexLimit).map { String(format: "%02x", $0) }.joined()
+            listed.append(FilesOutput.File(name: name, size: data.count, hex: hex))
+        }
+        try invocation.emit(
+            FilesOutput(files: listed),
+            text: listed.isEmpty ? "No files." : listed.map { "\($0.name)  \($0.size) bytes" }.joined(separator: "\n"))
     }
 }

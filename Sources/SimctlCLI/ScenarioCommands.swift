@@ -22,12 +22,13 @@ enum ScenarioCommands {
 
     static let run = Command(
         "run", summary: "Run each scenario in a fresh temporary world with the real executables.",
-        usage: "FILE… [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE]",
+        usage: "FILE… [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--sequence]",
         details: """
             Each scenario stops at its first failed expectation and prints the step, what was expected and what was
             found. --keep keeps every world folder (its path is printed); --seed N overrides the scenarios' seeds;
             --jobs N runs N scenarios at once (default: the number of cores); --quiet prints only the result lines;
-            --junit FILE writes a JUnit XML report. The language is documented in Docs/scenarios.md.
+            --junit FILE writes a JUnit XML report; --sequence ends each transcript with a Mermaid sequence diagram of the
+            run's cross-app events. The language is documented in Docs/scenarios.md.
             """,
         examples: [
             "simctl scenario run Fixtures/scenarios/*.scenario",
@@ -42,11 +43,14 @@ enum ScenarioCommands {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
         let junit = try args.option("--junit")
+        let sequence = args.flag("--sequence")
         let files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw CLIError.usage("Give at least one scenario file.") }
+        var runner = ScenarioRunner(keepWorld: keep, seedOverride: seed)
+        runner.embedSequence = sequence
         let suite = ScenarioSuite(
-            runner: ScenarioRunner(keepWorld: keep, seedOverride: seed),
+            runner: runner,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let json = invocation.json
         let outcomes = suite.run(files: files) { index, outcome in
@@ -91,8 +95,9 @@ enum ScenarioCommands {
             } else {
                 text += "FAIL \(result.name) — \(result.title) (\(time))\n"
                 text += "     replay: simctl scenario run \(file) --seed \(result.seedUsed) --keep\n"
-                if let kept = result.keptWorld { text += "     world kept at \(kept)\n" }
             }
+            // `--keep` is how a passing run's world gets inspected too (Docs/scenarios.md).
+            if let kept = result.keptWorld { text += "     world kept at \(kept)\n" }
             return text
         }
     }

@@ -1,3 +1,4 @@
+import PubkyCrypto
 import Foundation
 import Keychain
 
@@ -62,14 +63,14 @@ enum KeychainStress {
             payload.append(UInt8(ascii: "a") + byte % 26)
             byte = byte &* 17 &+ 7
         }
-        return payload + Array(SHA256.hexDigest(payload).utf8)
+        return payload + Array(Hex.encode(SHA256.hash(Array(payload))).utf8)
     }
 
     /// The (worker, counter) a value carries, or nil when it is torn, foreign or for another account.
     static func verify(_ data: [UInt8], account: String) -> (worker: Int, counter: UInt64)? {
         guard data.count > 64 else { return nil }
         let payload = data.dropLast(64)
-        guard SHA256.hexDigest(payload) == String(decoding: data.suffix(64), as: UTF8.self) else {
+        guard Hex.encode(SHA256.hash(Array(payload))) == String(decoding: data.suffix(64), as: UTF8.self) else {
             return nil
         }
         let fields = String(decoding: payload, as: UTF8.self).split(

@@ -20,6 +20,11 @@ import Testing
 
         let approved = try sim("simctl", "auth-request", "status", link, "--json").json()
         #expect(approved["state"] as? String == "approved")
+        let id = try #require(ticket["id"] as? String)
+        let byID = try sim("simctl", "auth-request", "status", id, "--json").json()
+        #expect(byID["pubky"] as? String == Fixture.a)
+        let minted = try sim("simctl", "auth-request", "--json").json()
+        #expect((minted["link"] as? String)?.hasPrefix("pubkyauth://signin?caps=/pub/example.app/:rw&relay=") == true)
         #expect(approved["pubky"] as? String == Fixture.a)
         #expect(approved["capabilities"] as? String == "/pub/pubky.app/:rw")
     }

@@ -90,6 +90,9 @@ import Testing
         let run = try Sim.run(
             "simctl", ["scenario", "run", file, "--junit", folder.appendingPathComponent("report.xml").path])
         #expect(run.status == 0, "\(run.stdout)")
+        let drawn = try Sim.run("simctl", ["scenario", "run", file, "--sequence"])
+        #expect(drawn.stdout.contains("```mermaid\n  sequenceDiagram"))
+        #expect(drawn.stdout.contains("R->>S: delete app.pubkyring:tkrq8…p7qy → ok"))
         let xml = try String(contentsOf: folder.appendingPathComponent("report.xml"), encoding: .utf8)
         #expect(xml.contains("<testsuite name=\"scenarios\" tests=\"1\" failures=\"0\""))
     }

@@ -1,3 +1,4 @@
+import PubkyCrypto
 import Foundation
 import Testing
 
@@ -135,16 +136,16 @@ import Testing
     @Test func sha256MatchesPublishedVectors() {
         // FIPS 180-2 examples.
         #expect(
-            SHA256.hexDigest([UInt8]())
+            Hex.encode(SHA256.hash([UInt8]()))
                 == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(
-            SHA256.hexDigest(Array("abc".utf8))
+            Hex.encode(SHA256.hash(Array("abc".utf8)))
                 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(
-            SHA256.hexDigest(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+            Hex.encode(SHA256.hash(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
         #expect(
-            SHA256.hexDigest([UInt8](repeating: 0x61, count: 1000))
+            Hex.encode(SHA256.hash([UInt8](repeating: 0x61, count: 1000)))
                 == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 

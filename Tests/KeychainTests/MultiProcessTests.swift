@@ -1,3 +1,4 @@
+import PubkyCrypto
 import Foundation
 import Testing
 
@@ -171,7 +172,7 @@ enum StressValue {
     static func verify(_ data: [UInt8], account: String) -> (worker: Int, counter: UInt64)? {
         guard data.count > 64 else { return nil }
         let payload = data.dropLast(64)
-        guard SHA256.hexDigest(payload) == String(decoding: data.suffix(64), as: UTF8.self) else {
+        guard Hex.encode(SHA256.hash(Array(payload))) == String(decoding: data.suffix(64), as: UTF8.self) else {
             return nil
         }
         let fields = String(decoding: payload, as: UTF8.self).split(

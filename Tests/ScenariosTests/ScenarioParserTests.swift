@@ -129,5 +129,18 @@ import Testing
 
 @Test func aBracketedListWithSpacesIsOneValue() throws {
     let scenario = try ScenarioParser.parse(text: "expect last .items = [{A}, {B}]\n", file: "s")
-    #expect(scenario.steps[0].kind == .expect(.json(subject: .last, path: ".items", comparison: .equals, value: "[{A}, {B}]")))
+    #expect(
+        scenario.steps[0].kind
+            == .expect(.json(subject: .last, path: ".items", comparison: .equals, value: "[{A}, {B}]")))
+}
+
+@Test func aLoneReferenceValueIsReadAfterExpansion() throws {
+    let scenario = try ScenarioParser.parse(text: "set N = .seq\nexpect last .seq = {N}\n", file: "s")
+    #expect(scenario.steps[1].kind == .expect(.json(subject: .last, path: ".seq", comparison: .equals, value: "{N}")))
+    var symbols = Symbols()
+    symbols.values["N"] = "63"
+    #expect(try symbols.expandValue("{N}") == "63")
+    #expect(try symbols.expandValue("{A}") == "\"tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy\"")
+    #expect(try symbols.expandValue("{A.secret}") == "\"\(String(repeating: "01", count: 32))\"")
+    #expect(try symbols.expandValue("\"{A.title}\"") == "\"tkrq...p7qy\"")
 }

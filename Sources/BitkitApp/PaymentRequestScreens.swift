@@ -1,0 +1,145 @@
+import AppSupport
+import PubkyProtocol
+
+/// The Paykit screens: the requests sheet, a request's details, the confirmation, the contacts.
+/// Labelled values are rows whose id is the QA id and whose caption is the label. The only issuer
+/// text shown is the trimmed note; names come from the saved contacts.
+extension BitkitScreenRenderer {
+    static let bellButton = Screen.Button(id: PaymentRequestTexts.bellID, label: PaymentRequestTexts.bellLabel)
+
+    func fillPaykit(_ screen: inout Screen, route: BitkitRoute) {
+        switch route {
+        case .paymentRequestConfirm: fillConfirmation(&screen)
+        case .paymentRequestDetail: fillDetail(&screen)
+        case .contacts:
+            screen.rows = contacts().contacts.map { contact in
+                Screen.Row(
+                    id: "Contact-\(contact.pubky)", title: contact.name,
+                    caption: PubkyKey.bitkitTruncated(contact.pubky).uppercased(), pills: [contact.receiverPath])
+            }
+        case .contactSaved:
+            if let key = memory.paykit?.savedContact, let contact = contacts().contact(key) {
+                screen.texts = [contact.name, PubkyKey.prefix + contact.pubky, contact.receiverPath]
+            }
+        default:
+            break
+        }
+    }
+
+    /// `PaymentRequestsSheet`: one row per pending request, with its Pay and Reject buttons.
+    func paymentRequestsSheet() -> Screen.Sheet {
+        let now = runtime.environment.now()
+        let pending = inbox().pending.filter { !$0.isExpired(at: now) }
+        // One lookup table, so a long list stays linear.
+        let names = Dictionary(contacts().contacts.map { ($0.pubky, $0.name) }, uniquingKeysWith: { first, _ in first })
+        return Screen.Sheet(
+            id: PaymentRequestTexts.sheetID, title: PaymentRequestTexts.sheetTitle,
+            texts: pending.isEmpty ? [PaymentRequestTexts.noRequests] : [],
+            rows: pending.map { request in
+                Screen.Row(
+                    id: request.rowID,
+                    title: names[request.issuer] ?? PubkyKey.bitkitTruncated(request.issuer).uppercased(),
+                    caption: PaymentRequestTexts.formatSats(request.sats), pills: [PaymentRequestTexts.oneTime])
+            },
+            buttons: pending.flatMap { request in
+                [
+                    Screen.Button(id: PaymentRequestTexts.payID(request.key.id), label: PaymentRequestTexts.pay),
+                    Screen.Button(id: PaymentRequestTexts.dismissID(request.key.id), label: PaymentRequestTexts.reject),
+                ]
+            })
+    }
+
+    private func fillDetail(_ screen: inout Screen) {
+        screen.buttons = [Screen.Button(id: PaymentRequestTexts.backID, label: PaymentRequestTexts.back)]
+        guard let key = memory.paykit?.detail else {
+            screen.texts = [PaymentRequestTexts.noLongerAvailable]
+            return
+        }
+        let stored = inbox()
+        if let request = stored.pendingRequest(key) {
+            var rows = [
+                Screen.Row(
+                    id: PaymentRequestTexts.amountID, title: PaymentRequestTexts.formatSats(request.sats),
+                    caption: "Amount"),
+                Screen.Row(
+                    id: PaymentRequestTexts.statusID, title: PaymentRequestTexts.waitingForPayment, caption: "Status"),
+                Screen.Row(
+                    id: PaymentRequestTexts.fromID, title: Self.name(of: request.issuer, in: contacts()),
+                    caption: "From"),
+                Screen.Row(id: PaymentRequestTexts.forID, title: PaymentRequestTexts.oneTime, caption: "For"),
+            ]
+            if let note = request.note {
+                rows.append(Screen.Row(id: PaymentRequestTexts.noteID, title: note, caption: "Note"))
+            }
+            screen.rows = rows
+        } else if let handled = stored.handled.last(where: { $0.key == key }) {
+            screen.rows = [
+                Screen.Row(
+                    id: PaymentRequestTexts.amountID, title: PaymentRequestTexts.formatSats(handled.sats),
+                    caption: "Amount"),
+                Screen.Row(
+                    id: PaymentRequestTexts.statusID,
+                    title: handled.outcome == .paid ? PaymentRequestTexts.paid : PaymentRequestTexts.rejected,
+                    caption: "Status"),
+            ]
+        } else {
+            screen.texts = [PaymentRequestTexts.noLongerAvailable]
+        }
+    }
+
+    private func fillConfirmation(_ screen: inout Screen) {
+        guard let shown = memory.paykit?.confirmation else {
+            screen.texts = [PaymentRequestTexts.noLongerAvailable]
+            return
+        }
+        var rows = [
+            Screen.Row(
+                id: PaymentRequestTexts.reviewAmountID, title: PaymentRequestTexts.formatSats(shown.sats),
+                caption: "Amount")
+        ]
+        if shown.detailsShown {
+            rows.append(
+                Screen.Row(
+                    id: PaymentRequestTexts.recipientID, title: Self.name(of: shown.issuer, in: contacts()),
+                    caption: "To"))
+            rows.append(
+                Screen.Row(
+                    id: PaymentRequestTexts.reviewDestinationID, title: shown.destination,
+                    caption: Self.destinationLabel(shown.method)))
+            if let fallback = shown.fallbackAddress {
+                rows.append(
+                    Screen.Row(id: PaymentRequestTexts.reviewFallbackID, title: fallback, caption: "On-chain fallback"))
+            }
+        }
+        screen.rows = rows
+        screen.buttons = [
+            Screen.Button(
+                id: PaymentRequestTexts.toggleDetailsID,
+                label: shown.detailsShown ? PaymentRequestTexts.hideDetails : PaymentRequestTexts.showDetails),
+            Screen.Button(id: PaymentRequestTexts.confirmID, label: PaymentRequestTexts.swipeToPay),
+            Screen.Button(id: PaymentRequestTexts.closeID, label: PaymentRequestTexts.close),
+        ]
+    }
+
+    private static func destinationLabel(_ method: PaymentConfirmation.Method) -> String {
+        switch method {
+        case .onchain: return "Bitcoin address"
+        case .lightning: return "Lightning invoice"
+        case .lnurl: return "LNURL"
+        }
+    }
+
+    /// The saved contact's name, else the key in Bitkit's truncated form: never issuer text.
+    static func name(of issuer: String, in book: PaykitContactBook) -> String {
+        book.contact(issuer)?.name ?? PubkyKey.bitkitTruncated(issuer).uppercased()
+    }
+
+    private func inbox() -> PaymentRequestInbox {
+        ((try? runtime.sandbox.load(PaymentRequestInbox.self, PaymentRequestInbox.document)) ?? nil)
+            ?? PaymentRequestInbox()
+    }
+
+    private func contacts() -> PaykitContactBook {
+        ((try? runtime.sandbox.load(PaykitContactBook.self, PaykitContactBook.document)) ?? nil) ?? PaykitContactBook()
+    }
+}

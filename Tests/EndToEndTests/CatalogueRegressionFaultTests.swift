@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// The regression scenarios R1–R12 (spec/06 §2) catch the failure modes they are named after: each
+/// passes as written, and a copy with a behaviour fault injected (a forced keychain status, an SDK or
+/// network failure) fails at the expectation that covers that behaviour.
+@Suite struct CatalogueRegressionFaultTests {
+    static let scenarios = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/scenarios")
+
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalogue-R-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.scenarios.path)
+        where name.hasSuffix(".steps") {
+            try FileManager.default.copyItem(
+                at: Self.scenarios.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+    }
+
+    /// The catalogue file `R<number>-….scenario`, as written.
+    func original(_ number: String) throws -> (name: String, text: String) {
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: Self.scenarios.path).first {
+                $0.hasPrefix("R\(number)-") && $0.hasSuffix(".scenario")
+            })
+        return (name, try String(contentsOf: Self.scenarios.appendingPathComponent(name), encoding: .utf8))
+    }
+
+    /// `lines` inserted before the first line equal to `anchor`.
+    func inserting(_ lines: [String], before anchor: String, in text: String) throws -> String {
+        var all = text.components(separatedBy: "\n")
+        let index = try #require(all.firstIndex(of: anchor), "no line `\(anchor)`")
+        all.insert(contentsOf: lines, at: index)
+        return all.joined(separator: "\n")
+    }
+
+    /// Writes `text` as `name` into the temporary folder, runs it and checks that it failed at the first
+    /// line reading `expectation`.
+    func expectFailure(_ name: String, _ text: String, at expectation: String) throws {
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try Sim.run("simctl", ["scenario", "run", path])
+        let line = try #require(
+            text.components(separatedBy: "\n").firstIndex(of: expectation), "no line `\(expectation)`")
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("✗ \(path):\(line + 1): \(expectation)"), "\(run.stdout.suffix(1500))")
+    }
+
+    @Test func everyRegressionScenarioPassesAsWritten() throws {
+        var paths: [String] = []
+        for number in 1...12 {
+            let (name, text) = try original(String(format: "%02d", number))
+            let path = folder.appendingPathComponent(name).path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            paths.append(path)
+        }
+        let run = try Sim.run("simctl", ["scenario", "run", "--quiet"] + paths)
+        #expect(run.status == 0, "\(run.stdout.suffix(3000))")
+        #expect(run.stdout.hasSuffix("12 passed, 0 failed\n"))
+    }
+
+    /// R1: an own-record write that fails (locked-out shared group) is only logged, so Ring would not
+    /// see W right after the approval — the check made right after the approval catches it.
+    @Test func r1FailsWhenTheOwnRecordCannotBeWritten() throws {
+        let (name, text) = try original("01")
+        let faulty = try inserting(
+            ["fault add --app bitkit --op write --account to.bitkit.dev:* --status -34018"],
+            before: "bitkit approve", in: text)
+        try expectFailure(name, faulty, at: "expect records to.bitkit.dev:{W}")
+    }
+
+    /// R3: if the fallback deletes of clearLocalState do not happen (here the delete of paykit_session
+    /// is refused), the saved session survives the source loss.
+    @Test func r3FailsWhenTheFallbackCannotDeleteTheSession() throws {
+        let (name, text) = try original("03")
+        let faulty = try inserting(
+            ["fault add --app bitkit --op delete --account paykit_session --status -25308"],
+            before: "ring delete {A} --confirm", in: text)
+        try expectFailure(name, faulty, at: "expect bitkit state .privateKeychain.paykit_session = false")
+    }
+
+    /// R5: a locked read reported as "not found" (−25300) instead of −25308 makes the launch treat the
+    /// Ring key as deleted; the access-log check of the locked read catches it first.
+    @Test func r5FailsWhenTheLockedReadLooksLikeADeletedRecord() throws {
+        let (name, text) = try original("05")
+        let faulty = try inserting(
+            ["fault add --app bitkit --op read --account app.pubkyring:* --status -25300"],
+            before: "bitkit kill", in: text)
+        try expectFailure(
+            name, faulty,
+            at:
+                "expect json simctl journal --app bitkit --event keychain :: .entries[?account=app.pubkyring:{A}][?requestedData=true][-1].status = -25308"
+        )
+    }
+
+    /// R6: with relays answering 404 within the 2 s resolve timeout the network confirms "no record",
+    /// so the first tap signs B up — the check that the record lookup timed out catches it.
+    @Test func r6FailsWhenTheRelaysConfirmNotFoundInTime() throws {
+        let (name, text) = try original("06")
+        let faulty = try inserting(["net relay-latency 1"], before: "net dht unreachable", in: text)
+        try expectFailure(
+            name, faulty,
+            at:
+                "expect json simctl journal --app bitkit --event backend :: \".entries[?op=pkarr-relay GET /{B}][-1].detail\" = timed-out"
+        )
+    }
+
+    /// R12: the held adoption of A must still complete after the release; a sign-in failure there
+    /// leaves Bitkit on Pubky Choice.
+    @Test func r12FailsWhenTheHeldAdoptionCannotSignIn() throws {
+        let (name, text) = try original("12")
+        let faulty = try inserting(["fault sdk --app bitkit sign-in --count 1"], before: "continue bitkit", in: text)
+        try expectFailure(name, faulty, at: "expect bitkit screen createProfile")
+    }
+}
