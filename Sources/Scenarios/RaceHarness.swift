@@ -202,7 +202,11 @@ public struct RaceHarness: Sendable {
         group.wait()
 
         var failures = box.errors
+        // The invariants and the outcome often ask the same app for its state: once the lanes are
+        // done nothing changes the world, so one process answers both.
+        let inspections = InspectionCache()
         var check = Run(scenario: invariants, runner: runner, world: world, scratch: scratch, environment: nil)
+        check.inspections = inspections
         for step in invariants.steps {
             do { try check.perform(step) } catch let failure as Run.StepFailure {
                 failures.append("invariant `\(step.source)`: expected \(failure.expected), got \(failure.actual)")
@@ -210,7 +214,7 @@ public struct RaceHarness: Sendable {
         }
         let report = try Audit(world: World(root: world)).run()
         failures += report.violations.map { "audit \($0.invariant.rawValue): \($0.message)" }
-        let outcome = try describeOutcome(world: world, scratch: scratch)
+        let outcome = try describeOutcome(world: world, scratch: scratch, inspections: inspections)
         let trace = RaceScheduler.trace(at: board)
         let journal =
             failures.isEmpty
@@ -223,14 +227,15 @@ public struct RaceHarness: Sendable {
     }
 
     /// The shared group's accounts plus each requested `TOOL ARGS… :: PATH` value.
-    func describeOutcome(world: URL, scratch: URL) throws -> String {
+    func describeOutcome(world: URL, scratch: URL, inspections: InspectionCache? = nil) throws -> String {
         let store = KeychainGroupStore(
             directory: World(root: world).sharedGroup, accessGroup: SharedContract.accessGroup)
         let accounts = try store.inspect().items.map { SequenceDiagram.short($0.account) }
         var parts = ["shared: [" + accounts.joined(separator: ", ") + "]"]
-        let probe = Run(
+        var probe = Run(
             scenario: Scenario(file: "outcome", title: "", seed: 0, steps: []), runner: runner, world: world,
             scratch: scratch, environment: nil)
+        probe.inspections = inspections
         for spec in configuration.outcomes {
             let pieces = spec.components(separatedBy: "::")
             guard pieces.count == 2, let words = try? Tokenizer.split(pieces[0]), let first = words.first,
