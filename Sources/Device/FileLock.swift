@@ -28,7 +28,12 @@ struct FileLock {
 /// old file); the fsyncs only add survival of a power loss, so `durable: false` skips them for files
 /// that stand for memory or scratch state.
 enum AtomicFile {
-    static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
+    /// False when `SIM_NO_FSYNC` is set: the scenario runner and the race harness set it for the
+    /// throwaway worlds they create, where surviving a power loss means nothing and fsync latency
+    /// (milliseconds each, far more while the disk writes back) dominated their run time.
+    static let durableByDefault: Bool = getenv("SIM_NO_FSYNC") == nil
+
+    static func write(_ data: Data, to url: URL, durable: Bool = durableByDefault) throws {
         let folder = url.deletingLastPathComponent().path
         let temp = folder + "/.tmp-" + url.lastPathComponent + "-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

@@ -32,7 +32,8 @@ public struct Sandbox: Sendable {
         let bytes = try encoder.encode(value) + Data("\n".utf8)
         let url = folder.appendingPathComponent(name + ".json")
         if FileManager.default.contents(atPath: url.path) == bytes { return }
-        try AtomicFile.write(bytes, to: url, durable: !Self.volatileDocuments.contains(name))
+        try AtomicFile.write(
+            bytes, to: url, durable: AtomicFile.durableByDefault && !Self.volatileDocuments.contains(name))
     }
 
     /// Deletes the document `name` if present.
