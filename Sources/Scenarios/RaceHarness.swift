@@ -22,6 +22,8 @@ public struct RaceHarness: Sendable {
         public var outcomes: [String]
         /// Expectations every iteration must meet (scenario `expect` lines); a miss fails the iteration.
         public var invariants: String
+        /// Iterations run side by side (default: the number of cores). Outcomes do not depend on it.
+        public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
         public init(
             setup: String, laneA: String, laneB: String, iterations: Int, seed: UInt64, jitter: Double,
@@ -107,33 +109,17 @@ public struct RaceHarness: Sendable {
             }
         }
 
+        let iterationsStarted = Date()
+        let results = try runIterations(
+            template: template, base: base, scratch: scratch, laneA: laneA, laneB: laneB, invariants: invariants,
+            progress: progress)
+
+        // Tallied in iteration order, so the report does not depend on which worker finished first.
         var tallies: [String: (count: Int, failed: Bool)] = [:]
         var order: [String] = []
         var failures: [Iteration] = []
         var failedCount = 0
-        let iterationsStarted = Date()
-        // Copying the next world and deleting the last one happen on a helper queue while the
-        // current iteration runs: both are file-system work that used to add ~40 ms to each iteration.
-        let housekeeping = DispatchQueue(label: "race.housekeeping")
-        let worldURL = { (index: Int) in base.appendingPathComponent("w\(index)") }
-        let copies = WorldCopies()
-        func prepareCopy(_ index: Int) {
-            guard index < configuration.iterations else { return }
-            housekeeping.async {
-                copies.finish(index, Result { try self.copyWorld(template, to: worldURL(index)) })
-            }
-        }
-        prepareCopy(0)
-        defer { housekeeping.sync {} }
-        for index in 0..<configuration.iterations {
-            let iterationSeed = configuration.seed &+ UInt64(index)
-            let world = worldURL(index)
-            try copies.wait(index).get()
-            prepareCopy(index + 1)
-            defer { housekeeping.async { try? FileManager.default.removeItem(at: world) } }
-            let iteration = try runIteration(
-                index: index, seed: iterationSeed, world: world, scratch: scratch, laneA: laneA, laneB: laneB,
-                invariants: invariants)
+        for iteration in results {
             let failed = !iteration.failures.isEmpty
             // Failed and passing iterations with the same end state are tallied apart.
             let key = (failed ? "FAIL " : "") + iteration.outcome
@@ -143,7 +129,6 @@ public struct RaceHarness: Sendable {
                 failedCount += 1
                 if failures.count < 5 { failures.append(iteration) }
             }
-            progress(index + 1)
         }
         return Report(
             iterations: configuration.iterations, seconds: Date().timeIntervalSince(started),
@@ -155,6 +140,40 @@ public struct RaceHarness: Sendable {
             }
             .sorted { $0.count > $1.count },
             failures: failures, failedCount: failedCount)
+    }
+
+    /// Runs every iteration, `configuration.jobs` at a time. Iterations are independent (each has
+    /// its own world copy and scheduler board, and the board alone decides the interleaving), so
+    /// running them side by side changes no outcome; it fills the core a lane leaves idle while it
+    /// waits for its turn.
+    func runIterations(
+        template: URL, base: URL, scratch: URL, laneA: Scenario, laneB: Scenario, invariants: Scenario,
+        progress: @Sendable (Int) -> Void
+    ) throws -> [Iteration] {
+        let count = configuration.iterations
+        let jobs = max(1, min(configuration.jobs, count))
+        let collected = IterationResults(count: count)
+        // Deleting finished worlds is left to a helper queue, off the iterations' path.
+        let housekeeping = DispatchQueue(label: "race.housekeeping")
+        defer { housekeeping.sync {} }
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            var index = worker
+            while index < count, !collected.stopped {
+                let world = base.appendingPathComponent("w\(index)")
+                do {
+                    try copyWorld(template, to: world)
+                    let iteration = try runIteration(
+                        index: index, seed: configuration.seed &+ UInt64(index), world: world, scratch: scratch,
+                        laneA: laneA, laneB: laneB, invariants: invariants)
+                    progress(collected.store(iteration, at: index))
+                } catch {
+                    collected.fail(error)
+                }
+                housekeeping.async { try? FileManager.default.removeItem(at: world) }
+                index += jobs
+            }
+        }
+        return try collected.all()
     }
 
     func runIteration(
@@ -257,23 +276,42 @@ public struct RaceHarness: Sendable {
     }
 }
 
-/// The outcomes of the world copies made ahead on the housekeeping queue.
-private final class WorldCopies: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var done: [Int: Result<Void, any Error>] = [:]
+/// The iterations' results from the worker threads, in iteration order; the first error stops the
+/// workers.
+private final class IterationResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var iterations: [RaceHarness.Iteration?]
+    private var finished = 0
+    private var error: (any Error)?
 
-    func finish(_ index: Int, _ result: Result<Void, any Error>) {
-        condition.lock()
-        done[index] = result
-        condition.broadcast()
-        condition.unlock()
+    init(count: Int) { iterations = Array(repeating: nil, count: count) }
+
+    var stopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return error != nil
     }
 
-    func wait(_ index: Int) -> Result<Void, any Error> {
-        condition.lock()
-        defer { condition.unlock() }
-        while done[index] == nil { condition.wait() }
-        return done.removeValue(forKey: index) ?? .success(())
+    /// Stores one result and returns how many iterations are finished.
+    func store(_ iteration: RaceHarness.Iteration, at index: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        iterations[index] = iteration
+        finished += 1
+        return finished
+    }
+
+    func fail(_ error: any Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        if self.error == nil { self.error = error }
+    }
+
+    func all() throws -> [RaceHarness.Iteration] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let error { throw error }
+        return iterations.compactMap { $0 }
     }
 }
 
