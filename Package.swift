@@ -49,6 +49,9 @@ let package = Package(
         .executableTarget(name: "simctl", dependencies: ["SimctlCLI"]),
         // Drives the keychain and the backend from real processes for the concurrency and crash tests.
         .executableTarget(name: "sim-stress", dependencies: ["Keychain", "Backend", "PubkyCrypto"]),
+        // scripts/bench's baselines: the raw-file floor of the keychain calls, and the smallest Swift tool.
+        .executableTarget(name: "bench-floor"),
+        .executableTarget(name: "bench-minimal"),
 
         // One test target per module, plus end-to-end tests that spawn the binaries.
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),

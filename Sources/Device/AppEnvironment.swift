@@ -61,7 +61,10 @@ public struct AppEnvironment: Sendable {
                 _ = try? journal.append(entry, time: time)
             })
         let world = self.world
-        return Keychain(caller: caller, directory: { world.groupDirectory($0) })
+        var keychain = Keychain(caller: caller, directory: { world.groupDirectory($0) })
+        // Throwaway worlds of the scenario runner and the race harness skip fsync (SIM_NO_FSYNC).
+        keychain.durable = AtomicFile.durableByDefault
+        return keychain
     }
 
     /// Records an app-level event in the journal (best effort: the journal never fails an action).

@@ -38,6 +38,9 @@ public struct DeviceStore: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw WorldError.missing(path: world.root.path)
         }
+        // The file is read every time, so a change made by simctl (a breakpoint, the lock) is
+        // always seen; only decoding the very same bytes again is skipped.
+        if let cached = DecodedDeviceFiles.shared.state(path: path, bytes: data) { return cached }
         let state: DeviceState
         do {
             state = try JSONDecoder().decode(DeviceState.self, from: data)
@@ -47,13 +50,39 @@ public struct DeviceStore: Sendable {
         guard state.version <= DeviceState.currentVersion else {
             throw WorldError.unsupportedVersion(path: path, found: state.version, supported: DeviceState.currentVersion)
         }
+        DecodedDeviceFiles.shared.remember(state, path: path, bytes: data)
         return state
     }
 
     private func encode(_ state: DeviceState) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(try encoder.encode(state) + Data("\n".utf8), to: world.deviceFile)
+        let data = try encoder.encode(state) + Data("\n".utf8)
+        try AtomicFile.write(data, to: world.deviceFile)
+        DecodedDeviceFiles.shared.remember(state, path: world.deviceFile.path, bytes: data)
+    }
+}
+
+/// The last decoded `device.json` of each world in this process, keyed by its exact bytes. App
+/// processes read the device file for every keychain call, journal entry and checkpoint; decoding
+/// it dominated those reads.
+private final class DecodedDeviceFiles: @unchecked Sendable {
+    static let shared = DecodedDeviceFiles()
+
+    private let lock = NSLock()
+    private var entries: [String: (bytes: Data, state: DeviceState)] = [:]
+
+    func state(path: String, bytes: Data) -> DeviceState? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let entry = entries[path], entry.bytes == bytes else { return nil }
+        return entry.state
+    }
+
+    func remember(_ state: DeviceState, path: String, bytes: Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        entries[path] = (bytes, state)
     }
 }
 

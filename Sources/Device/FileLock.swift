@@ -24,9 +24,16 @@ struct FileLock {
 }
 
 /// Whole-file writes that a reader sees complete or not at all: temp file, fsync, rename, fsync of
-/// the folder.
+/// the folder. The rename alone makes the write atomic for every process (a killed writer leaves the
+/// old file); the fsyncs only add survival of a power loss, so `durable: false` skips them for files
+/// that stand for memory or scratch state.
 enum AtomicFile {
-    static func write(_ data: Data, to url: URL) throws {
+    /// False when `SIM_NO_FSYNC` is set: the scenario runner and the race harness set it for the
+    /// throwaway worlds they create, where surviving a power loss means nothing and fsync latency
+    /// (milliseconds each, far more while the disk writes back) dominated their run time.
+    static let durableByDefault: Bool = getenv("SIM_NO_FSYNC") == nil
+
+    static func write(_ data: Data, to url: URL, durable: Bool = durableByDefault) throws {
         let folder = url.deletingLastPathComponent().path
         let temp = folder + "/.tmp-" + url.lastPathComponent + "-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -43,13 +50,14 @@ enum AtomicFile {
             }
             return true
         }
-        ok = ok && fsync(fd) == 0
+        ok = ok && (!durable || fsync(fd) == 0)
         close(fd)
         guard ok, rename(temp, url.path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temp)
             throw WorldError.io(path: url.path, reason: reason)
         }
+        guard durable else { return }
         let dir = open(folder, O_RDONLY | O_CLOEXEC)
         if dir >= 0 {
             _ = fsync(dir)

@@ -10,9 +10,9 @@ import Foundation
 /// `SIM_JITTER_MS` (the maximum) and `SIM_JITTER_SEED`. Off unless both are present.
 final class Jitter: @unchecked Sendable {
     static let shared: Jitter? = {
-        let environment = ProcessInfo.processInfo.environment
-        guard let maximum = environment["SIM_JITTER_MS"].flatMap(Double.init), maximum > 0,
-            let seed = environment["SIM_JITTER_SEED"].flatMap(UInt64.init)
+        // getenv, not ProcessInfo's environment dictionary: this runs in every app process.
+        guard let maximum = getenv("SIM_JITTER_MS").flatMap({ Double(String(cString: $0)) }), maximum > 0,
+            let seed = getenv("SIM_JITTER_SEED").flatMap({ UInt64(String(cString: $0)) })
         else { return nil }
         return Jitter(maximumMilliseconds: maximum, seed: seed)
     }()

@@ -85,7 +85,63 @@ public struct Journal: Sendable {
     }
 
     private static func seqOf(_ line: [UInt8]) -> UInt64? {
+        if let seq = completeLineSeq(line) { return seq }
         struct Seq: Decodable { var seq: UInt64 }
         return try? JSONDecoder().decode(Seq.self, from: Data(line)).seq
+    }
+
+    /// The sequence number of a line as `append` writes it, read without a JSON decoder (which cost
+    /// more than the rest of an append). Keys are sorted, so a complete line ends with
+    /// `,"time":NUMBER}` and a torn one — a prefix — never does: string values escape their quotes.
+    /// Anything else returns nil and goes through the decoder.
+    static func completeLineSeq(_ line: [UInt8]) -> UInt64? {
+        let timeKey = Array(#","time":"#.utf8)
+        guard line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") else { return nil }
+        var index = line.count - 2
+        while index > 0, isNumberByte(line[index]) { index -= 1 }
+        guard index < line.count - 2, index + 1 >= timeKey.count,
+            Array(line[(index + 1 - timeKey.count)...index]) == timeKey
+        else { return nil }
+        let seqKey = Array(#""seq":"#.utf8)
+        var start = 1
+        while start + seqKey.count < line.count {
+            guard let found = firstIndex(of: seqKey, in: line, from: start) else { return nil }
+            let digitsStart = found + seqKey.count
+            let separator = line[found - 1]
+            if separator == UInt8(ascii: ",") || separator == UInt8(ascii: "{") {
+                var end = digitsStart
+                var value: UInt64 = 0
+                while end < line.count, line[end] >= UInt8(ascii: "0"), line[end] <= UInt8(ascii: "9") {
+                    let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
+                    let (sum, overflow2) = times.addingReportingOverflow(UInt64(line[end] - UInt8(ascii: "0")))
+                    guard !overflow1, !overflow2 else { return nil }
+                    value = sum
+                    end += 1
+                }
+                guard end > digitsStart, end < line.count,
+                    line[end] == UInt8(ascii: ",") || line[end] == UInt8(ascii: "}")
+                else {
+                    return nil
+                }
+                return value
+            }
+            start = found + 1
+        }
+        return nil
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
+            || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "-")
+            || byte == UInt8(ascii: "+")
+    }
+
+    private static func firstIndex(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        for index in start...(haystack.count - needle.count)
+        where haystack[index] == needle[0] && Array(haystack[index..<index + needle.count]) == needle {
+            return index
+        }
+        return nil
     }
 }

@@ -15,7 +15,7 @@ public final class RaceScheduler: @unchecked Sendable {
     public enum LaneState: String, Codable, Sendable { case running, waiting, done }
 
     /// The shared file's content.
-    public struct Board: Codable, Sendable {
+    public struct Board: Codable, Sendable, Equatable {
         public var lanes: [String: LaneState]
         public var turn: String?
         public var draws: UInt64
@@ -33,8 +33,10 @@ public final class RaceScheduler: @unchecked Sendable {
     }
 
     static let shared: RaceScheduler? = {
-        let environment = ProcessInfo.processInfo.environment
-        guard let path = environment["SIM_SCHEDULE"], let lane = environment["SIM_LANE"], lane == "a" || lane == "b"
+        // getenv, not ProcessInfo's environment: this runs in every app process, and building the
+        // whole environment dictionary cost more than the rest of the check.
+        guard let path = getenv("SIM_SCHEDULE").map({ String(cString: $0) }),
+            let lane = getenv("SIM_LANE").map({ String(cString: $0) }), lane == "a" || lane == "b"
         else { return nil }
         return RaceScheduler(path: path, lane: lane, jitter: Jitter.shared)
     }()
@@ -77,7 +79,19 @@ public final class RaceScheduler: @unchecked Sendable {
         jitter?.sleep()
         let deadline = Date().addingTimeInterval(5)
         _ = try? Self.update(path) { board in board.lanes[lane] = .waiting }
+        var pause: useconds_t = 50
         while true {
+            // Most polls find the other lane still running: look under the shared lock first and
+            // take the exclusive one only when this lane can act.
+            if let board = try? Self.read(path), !canAct(on: board) {
+                if Date() > deadline {
+                    _ = try? Self.update(path) { board in board.lanes[lane] = .running }
+                    return
+                }
+                usleep(pause)
+                pause = min(pause * 2, 1_000)
+                continue
+            }
             let go =
                 (try? Self.update(path) { board -> Bool in
                     let other = lane == "a" ? "b" : "a"
@@ -105,6 +119,12 @@ public final class RaceScheduler: @unchecked Sendable {
         }
     }
 
+    /// Whether this lane has the turn, or the turn is free and the other lane is not running.
+    private func canAct(on board: Board) -> Bool {
+        let other = lane == "a" ? "b" : "a"
+        return board.turn == lane || (board.turn == nil && (board.lanes[other] ?? .done) != .running)
+    }
+
     static func mix(_ seed: UInt64, _ draw: UInt64) -> UInt64 {
         var z = seed &+ draw &* 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -118,22 +138,32 @@ public final class RaceScheduler: @unchecked Sendable {
         try FileLock.with(path + ".lock", .shared) { try decode(path) }
     }
 
+    /// Applies `change`; the board is rewritten only when it changed, because a waiting lane polls
+    /// it every 100 µs and most polls change nothing.
     @discardableResult
     static func update<T>(_ path: String, _ change: (inout Board) -> T) throws -> T {
         try FileLock.with(path + ".lock", .exclusive) {
-            var board = try decode(path)
+            let data = try contents(path)
+            let original = try JSONDecoder().decode(Board.self, from: data)
+            var board = original
             let result = change(&board)
-            try write(board, to: path)
+            if board != original { try write(board, to: path) }
             return result
         }
     }
 
-    private static func decode(_ path: String) throws -> Board {
+    private static func contents(_ path: String) throws -> Data {
         guard let data = FileManager.default.contents(atPath: path) else { throw WorldError.missing(path: path) }
-        return try JSONDecoder().decode(Board.self, from: data)
+        return data
     }
 
+    private static func decode(_ path: String) throws -> Board {
+        try JSONDecoder().decode(Board.self, from: try contents(path))
+    }
+
+    /// Atomic but not fsynced: the board is scratch state of one iteration, never needed after a
+    /// power loss, and two fsyncs per scheduling decision were most of the harness's time.
     private static func write(_ board: Board, to path: String) throws {
-        try AtomicFile.write(try JSONEncoder().encode(board), to: URL(fileURLWithPath: path))
+        try AtomicFile.write(try JSONEncoder().encode(board), to: URL(fileURLWithPath: path), durable: false)
     }
 }

@@ -18,13 +18,22 @@ public struct Sandbox: Sendable {
         }
     }
 
-    /// Writes the document `name` atomically.
+    /// The running memory of the app process: like RAM it need not survive a power loss, so it is
+    /// written without fsync (still atomically: a killed writer leaves the previous document).
+    static let volatileDocuments: Set<String> = ["memory"]
+
+    /// Writes the document `name` atomically. A document that already holds exactly these bytes is
+    /// left alone: most actions save state they did not change, and each durable write costs two
+    /// fsyncs.
     public func save<T: Encodable>(_ value: T, _ name: String) throws {
         try ensureFolder()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let bytes = try encoder.encode(value) + Data("\n".utf8)
+        let url = folder.appendingPathComponent(name + ".json")
+        if FileManager.default.contents(atPath: url.path) == bytes { return }
         try AtomicFile.write(
-            try encoder.encode(value) + Data("\n".utf8), to: folder.appendingPathComponent(name + ".json"))
+            bytes, to: url, durable: AtomicFile.durableByDefault && !Self.volatileDocuments.contains(name))
     }
 
     /// Deletes the document `name` if present.

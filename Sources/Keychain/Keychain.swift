@@ -13,7 +13,7 @@ public struct Keychain: Sendable {
     /// Maps an access group to its folder (e.g. the shared group → `<world>/SharedGroup`).
     public let directory: @Sendable (String) -> URL
     /// fsync every write; only tests that build huge groups turn it off.
-    var durable = true
+    package var durable = true
 
     public init(caller: KeychainCaller, directory: @escaping @Sendable (String) -> URL) {
         self.caller = caller

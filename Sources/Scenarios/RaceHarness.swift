@@ -22,6 +22,8 @@ public struct RaceHarness: Sendable {
         public var outcomes: [String]
         /// Expectations every iteration must meet (scenario `expect` lines); a miss fails the iteration.
         public var invariants: String
+        /// Iterations run side by side (default: the number of cores). Outcomes do not depend on it.
+        public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
         public init(
             setup: String, laneA: String, laneB: String, iterations: Int, seed: UInt64, jitter: Double,
@@ -52,6 +54,8 @@ public struct RaceHarness: Sendable {
     public struct Report: Codable, Sendable {
         public var iterations: Int
         public var seconds: Double
+        /// The part of `seconds` spent in the iterations (without preparing the template world).
+        public var iterationSeconds: Double
         /// Distinct outcomes and how often each happened.
         public var outcomes: [Tally]
         /// Failed iterations (audit violations or broken invariants), first ones in full.
@@ -106,18 +110,17 @@ public struct RaceHarness: Sendable {
             }
         }
 
+        let iterationsStarted = Date()
+        let results = try runIterations(
+            template: template, base: base, scratch: scratch, laneA: laneA, laneB: laneB, invariants: invariants,
+            progress: progress)
+
+        // Tallied in iteration order, so the report does not depend on which worker finished first.
         var tallies: [String: (count: Int, failed: Bool)] = [:]
         var order: [String] = []
         var failures: [Iteration] = []
         var failedCount = 0
-        for index in 0..<configuration.iterations {
-            let iterationSeed = configuration.seed &+ UInt64(index)
-            let world = base.appendingPathComponent("w\(index)")
-            try copyWorld(template, to: world)
-            defer { try? FileManager.default.removeItem(at: world) }
-            let iteration = try runIteration(
-                index: index, seed: iterationSeed, world: world, scratch: scratch, laneA: laneA, laneB: laneB,
-                invariants: invariants)
+        for iteration in results {
             let failed = !iteration.failures.isEmpty
             // Failed and passing iterations with the same end state are tallied apart.
             let key = (failed ? "FAIL " : "") + iteration.outcome
@@ -127,10 +130,10 @@ public struct RaceHarness: Sendable {
                 failedCount += 1
                 if failures.count < 5 { failures.append(iteration) }
             }
-            progress(index + 1)
         }
         return Report(
             iterations: configuration.iterations, seconds: Date().timeIntervalSince(started),
+            iterationSeconds: Date().timeIntervalSince(iterationsStarted),
             outcomes: order.map { key in
                 let failed = tallies[key]?.failed ?? false
                 return Report.Tally(
@@ -138,6 +141,40 @@ public struct RaceHarness: Sendable {
             }
             .sorted { $0.count > $1.count },
             failures: failures, failedCount: failedCount)
+    }
+
+    /// Runs every iteration, `configuration.jobs` at a time. Iterations are independent (each has
+    /// its own world copy and scheduler board, and the board alone decides the interleaving), so
+    /// running them side by side changes no outcome; it fills the core a lane leaves idle while it
+    /// waits for its turn.
+    func runIterations(
+        template: URL, base: URL, scratch: URL, laneA: Scenario, laneB: Scenario, invariants: Scenario,
+        progress: @Sendable (Int) -> Void
+    ) throws -> [Iteration] {
+        let count = configuration.iterations
+        let jobs = max(1, min(configuration.jobs, count))
+        let collected = IterationResults(count: count)
+        // Deleting finished worlds is left to a helper queue, off the iterations' path.
+        let housekeeping = DispatchQueue(label: "race.housekeeping")
+        defer { housekeeping.sync {} }
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            var index = worker
+            while index < count, !collected.stopped {
+                let world = base.appendingPathComponent("w\(index)")
+                do {
+                    try copyWorld(template, to: world)
+                    let iteration = try runIteration(
+                        index: index, seed: configuration.seed &+ UInt64(index), world: world, scratch: scratch,
+                        laneA: laneA, laneB: laneB, invariants: invariants)
+                    progress(collected.store(iteration, at: index))
+                } catch {
+                    collected.fail(error)
+                }
+                housekeeping.async { try? FileManager.default.removeItem(at: world) }
+                index += jobs
+            }
+        }
+        return try collected.all()
     }
 
     func runIteration(
@@ -185,7 +222,11 @@ public struct RaceHarness: Sendable {
         group.wait()
 
         var failures = box.errors
+        // The invariants and the outcome often ask the same app for its state: once the lanes are
+        // done nothing changes the world, so one process answers both.
+        let inspections = InspectionCache()
         var check = Run(scenario: invariants, runner: runner, world: world, scratch: scratch, environment: nil)
+        check.inspections = inspections
         for step in invariants.steps {
             do { try check.perform(step) } catch let failure as Run.StepFailure {
                 failures.append("invariant `\(step.source)`: expected \(failure.expected), got \(failure.actual)")
@@ -193,7 +234,7 @@ public struct RaceHarness: Sendable {
         }
         let report = try Audit(world: World(root: world)).run()
         failures += report.violations.map { "audit \($0.invariant.rawValue): \($0.message)" }
-        let outcome = try describeOutcome(world: world, scratch: scratch)
+        let outcome = try describeOutcome(world: world, scratch: scratch, inspections: inspections)
         let trace = RaceScheduler.trace(at: board)
         let journal =
             failures.isEmpty
@@ -206,14 +247,15 @@ public struct RaceHarness: Sendable {
     }
 
     /// The shared group's accounts plus each requested `TOOL ARGS… :: PATH` value.
-    func describeOutcome(world: URL, scratch: URL) throws -> String {
+    func describeOutcome(world: URL, scratch: URL, inspections: InspectionCache? = nil) throws -> String {
         let store = KeychainGroupStore(
             directory: World(root: world).sharedGroup, accessGroup: SharedContract.accessGroup)
         let accounts = try store.inspect().items.map { SequenceDiagram.short($0.account) }
         var parts = ["shared: [" + accounts.joined(separator: ", ") + "]"]
-        let probe = Run(
+        var probe = Run(
             scenario: Scenario(file: "outcome", title: "", seed: 0, steps: []), runner: runner, world: world,
             scratch: scratch, environment: nil)
+        probe.inspections = inspections
         for spec in configuration.outcomes {
             let pieces = spec.components(separatedBy: "::")
             guard pieces.count == 2, let words = try? Tokenizer.split(pieces[0]), let first = words.first,
@@ -232,6 +274,45 @@ public struct RaceHarness: Sendable {
     /// Copies a world folder (small: a few JSON files and the backend database).
     func copyWorld(_ source: URL, to destination: URL) throws {
         try FileManager.default.copyItem(at: source, to: destination)
+    }
+}
+
+/// The iterations' results from the worker threads, in iteration order; the first error stops the
+/// workers.
+private final class IterationResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var iterations: [RaceHarness.Iteration?]
+    private var finished = 0
+    private var error: (any Error)?
+
+    init(count: Int) { iterations = Array(repeating: nil, count: count) }
+
+    var stopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return error != nil
+    }
+
+    /// Stores one result and returns how many iterations are finished.
+    func store(_ iteration: RaceHarness.Iteration, at index: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        iterations[index] = iteration
+        finished += 1
+        return finished
+    }
+
+    func fail(_ error: any Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        if self.error == nil { self.error = error }
+    }
+
+    func all() throws -> [RaceHarness.Iteration] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let error { throw error }
+        return iterations.compactMap { $0 }
     }
 }
 

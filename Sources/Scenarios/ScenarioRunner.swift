@@ -46,6 +46,8 @@ struct Run {
     var commandOutputs: [[String]: Any] = [:]
     /// Extra environment for the tools (the race harness's jitter).
     var environment: [String: String]?
+    /// App `state` documents already fetched while nothing else runs (a race iteration's checks).
+    var inspections: InspectionCache?
 
     init(scenario: Scenario, runner: ScenarioRunner) {
         self.scenario = scenario
@@ -132,7 +134,8 @@ struct Run {
         }
         if runner.embedSequence, let entries = try? Journal(world: Device.World(root: world)).read().entries {
             transcript.append("  ```mermaid")
-            transcript.append(SequenceDiagram.mermaid(entries).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            transcript.append(
+                SequenceDiagram.mermaid(entries).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
             transcript.append("  ```")
         }
         for (_, process) in background { process.terminate() }
@@ -367,13 +370,16 @@ struct Run {
             return try parseJSON(output.stdout)
         case .command(let tool, let arguments):
             let expanded = try arguments.map { try symbols.expand($0) }
+            if let cached = inspections?.document(tool, expanded) { return cached }
             let result = try launch(tool, expanded, background: false)
             guard result.status == 0 else {
                 throw StepFailure(
                     expected: "`\(tool.rawValue) \(expanded.joined(separator: " "))` to answer",
                     actual: "exit \(result.status): \(result.stderr)")
             }
-            return try parseJSON(result.stdout)
+            let document = try parseJSON(result.stdout)
+            inspections?.remember(tool, expanded, document)
+            return document
         }
     }
 

@@ -36,9 +36,11 @@ struct ToolProcess {
         let process = Process()
         process.executableURL = binDirectory.appendingPathComponent(tool.rawValue)
         process.arguments = arguments
-        if let environment {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
+        // Every world the runner creates is a throwaway copy: its tools write without fsync, which
+        // only guards against a power loss (atomic renames still guard against killed processes).
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            (environment ?? [:]).merging(["SIM_NO_FSYNC": "1"]) { current, _ in current }
+        ) { _, new in new }
         let id = UUID().uuidString
         let stdoutFile = scratch.appendingPathComponent("out-\(id)")
         let stderrFile = scratch.appendingPathComponent("err-\(id)")

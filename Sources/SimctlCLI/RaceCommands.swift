@@ -66,8 +66,10 @@ enum RaceCommands {
         }
         var lines = [
             String(
-                format: "Race: %d iterations in %.1f s (%.1f per second), seed %llu, jitter %g ms", report.iterations,
-                report.seconds, Double(report.iterations) / max(report.seconds, 0.001), seed, jitter),
+                format:
+                    "Race: %d iterations in %.1f s (%.1f per second, %.1f s preparing the world), seed %llu, jitter %g ms",
+                report.iterations, report.seconds, Double(report.iterations) / max(report.iterationSeconds, 0.001),
+                report.seconds - report.iterationSeconds, seed, jitter),
             "  count  outcome",
         ]
         for tally in report.outcomes {
