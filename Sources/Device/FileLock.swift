@@ -1,4 +1,5 @@
 import Foundation
+import Keychain
 
 #if canImport(Glibc)
     import Glibc
@@ -34,42 +35,11 @@ enum AtomicFile {
     static let durableByDefault: Bool = getenv("SIM_NO_FSYNC") == nil
 
     static func write(_ data: Data, to url: URL, durable: Bool = durableByDefault) throws {
-        let folder = url.deletingLastPathComponent().path
-        let temp = folder + "/.tmp-" + url.lastPathComponent + "-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw WorldError.io(path: temp, reason: String(cString: strerror(errno))) }
-        var ok = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc_write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
+        // The keychain's atomic write: one implementation of the protocol for every world file.
+        do {
+            try Posix.writeAtomically([UInt8](data), to: url.path, durable: durable)
+        } catch {
+            throw WorldError.io(path: url.path, reason: "\(error)")
         }
-        ok = ok && (!durable || fsync(fd) == 0)
-        close(fd)
-        guard ok, rename(temp, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw WorldError.io(path: url.path, reason: reason)
-        }
-        guard durable else { return }
-        let dir = open(folder, O_RDONLY | O_CLOEXEC)
-        if dir >= 0 {
-            _ = fsync(dir)
-            close(dir)
-        }
-    }
-
-    private static func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            return Glibc.write(fd, buffer, count)
-        #else
-            return Darwin.write(fd, buffer, count)
-        #endif
     }
 }

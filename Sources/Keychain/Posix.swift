@@ -8,7 +8,7 @@ import Foundation
 
 /// The few system calls the store needs, with EINTR handled and failures as typed errors. Paths
 /// inside a group are never followed through symbolic links (O_NOFOLLOW, lstat, d_type).
-enum Posix {
+package enum Posix {
     /// What a directory entry is, from `d_type` (or `lstat` when the file system does not say).
     enum EntryKind: Equatable {
         case regular, directory, symbolicLink, other
@@ -144,7 +144,7 @@ enum Posix {
     /// Writes `bytes` to `target` so that readers see the old content or the new, never a mix, even
     /// if this process dies at any instruction: temporary file in the same folder (`.tmp-…`),
     /// flushed, renamed over the target, then the folder flushed.
-    static func writeAtomically(
+    package static func writeAtomically(
         _ bytes: [UInt8], to target: String, durable: Bool
     )
         throws(KeychainStoreError)

@@ -6,7 +6,7 @@ import Keychain
 /// at the apps' checkpoints, then audits each iteration and tallies the outcomes (DESIGN §6).
 public struct RaceHarness: Sendable {
     public struct Configuration: Sendable {
-        /// Lines run once, in order, to prepare the world every iteration starts from.
+        /// Lines run once, in order, to prepare the world every iteration starts from (newline-separated).
         public var setup: String
         /// Where the setup came from: `include` lines resolve relative to it.
         public var setupPath: String = "setup"
@@ -84,7 +84,8 @@ public struct RaceHarness: Sendable {
 
     public func run(progress: @Sendable (Int) -> Void = { _ in }) throws -> Report {
         let started = Date()
-        let setup = try Self.script(configuration.setup, name: configuration.setupPath)
+        // The setup is taken as written (it may come from a file whose comments hold `;`).
+        let setup = try ScenarioParser.parse(text: configuration.setup, file: configuration.setupPath)
         let laneA = try Self.script(configuration.laneA, name: "a")
         let laneB = try Self.script(configuration.laneB, name: "b")
         let invariants = try Self.script(configuration.invariants, name: "invariants")

@@ -38,7 +38,8 @@ enum RaceCommands {
         let outcomes = try args.options("--outcome")
         let expectations = try args.options("--expect")
         try args.finish()
-        var setup = setupText ?? ""
+        // On the command line `;` separates lines; a setup file is read as written.
+        var setup = (setupText ?? "").replacingOccurrences(of: ";", with: "\n")
         if let setupFile {
             do { setup = try String(contentsOfFile: setupFile, encoding: .utf8) + "\n" + setup } catch {
                 throw CLIError.usage("Cannot read --setup-file \(setupFile): \(error.localizedDescription)")
