@@ -31,9 +31,12 @@ let package = Package(
         .target(name: "AppSupport"),
         .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
+        // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
+        .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto"]),
         .target(
-            name: "BitkitApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "PaykitContract", "AppSupport", "Keychain", "Device", "Backend"]),
-        .target(name: "RingApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "AppSupport", "Keychain", "Device", "Backend"]),
+            name: "BitkitApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "PaykitContract", "AppSupport", "Keychain", "Device", "Backend", "AppNetwork"]),
+        .target(
+            name: "RingApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "AppSupport", "Keychain", "Device", "Backend", "AppNetwork"]),
         .target(name: "SimCLI", dependencies: ["Device", "AppSupport"]),
         .target(
             name: "BitkitCLI", dependencies: ["BitkitApp", "PaykitContract", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
@@ -41,7 +44,7 @@ let package = Package(
         .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport"]),
         .target(
             name: "SimctlCLI",
-            dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "Scenarios", "PaykitContract"]),
+            dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "AppNetwork", "Scenarios", "PaykitContract"]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
         .executableTarget(name: "bitkit-sim", dependencies: ["BitkitCLI"]),

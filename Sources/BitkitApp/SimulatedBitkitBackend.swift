@@ -1,3 +1,4 @@
+import AppNetwork
 import Backend
 import Device
 import Foundation
@@ -21,16 +22,7 @@ public final class SimulatedBitkitBackend: BitkitBackend {
         self.environment = environment
         self.namespace = network.paykitNamespace
         self.homegateHost = network == .bitcoin ? "homegate.pubky.app" : BackendClient.homegateHost
-        let online = ((try? environment.device.read()) ?? DeviceState()).isOnline(.bitkit)
-        client = BackendClient(
-            databasePath: environment.world.backendDatabase.path, app: AppKind.bitkit.bundleID, online: online,
-            now: { environment.now() }, random: SeededRandom(seed: environment.nextRandomSeed()),
-            observer: { event in
-                environment.record(
-                    JournalEntry(
-                        app: "bitkit", event: "backend", op: "\(event.service.rawValue) \(event.operation)",
-                        account: event.subject, status: event.status.map(Int32.init), detail: event.outcome.rawValue))
-            })
+        client = environment.backendClient()
     }
 
     /// The factory `BitkitApp` uses for real runs.

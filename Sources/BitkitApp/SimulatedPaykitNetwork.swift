@@ -1,3 +1,4 @@
+import AppNetwork
 import Backend
 import Device
 import Foundation
@@ -24,16 +25,7 @@ public final class SimulatedPaykitNetwork: PaykitNetwork {
     public init(environment: AppEnvironment, network: BitcoinNetwork) {
         self.environment = environment
         chain = network.rawValue
-        let online = ((try? environment.device.read()) ?? DeviceState()).isOnline(.bitkit)
-        client = BackendClient(
-            databasePath: environment.world.backendDatabase.path, app: AppKind.bitkit.bundleID, online: online,
-            now: { environment.now() }, random: SeededRandom(seed: environment.nextRandomSeed()),
-            observer: { event in
-                environment.record(
-                    JournalEntry(
-                        app: "bitkit", event: "backend", op: "\(event.service.rawValue) \(event.operation)",
-                        account: event.subject, status: event.status.map(Int32.init), detail: event.outcome.rawValue))
-            })
+        client = environment.backendClient()
     }
 
     /// The factory `BitkitApp` uses by default.

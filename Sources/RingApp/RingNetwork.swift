@@ -1,3 +1,4 @@
+import AppNetwork
 import Backend
 import Device
 import Foundation
@@ -41,19 +42,7 @@ final class RingNetwork {
 
     private func client() -> BackendClient {
         if let opened { return opened }
-        let environment = self.environment
-        let path = environment.world.backendDatabase.path
-        let client = BackendClient(
-            databasePath: path, app: AppKind.ring.bundleID, online: isOnline,
-            now: { environment.now() }, random: SeededRandom(seed: environment.nextRandomSeed()),
-            observer: { event in
-                environment.record(
-                    JournalEntry(
-                        app: AppKind.ring.rawValue, event: "backend",
-                        op: "\(event.service.rawValue)/\(event.operation)",
-                        account: event.subject, status: event.status.map { Int32(clamping: $0) },
-                        detail: [event.outcome.rawValue, event.host].compactMap { $0 }.joined(separator: " ")))
-            })
+        let client = environment.backendClient(online: isOnline)
         opened = client
         return client
     }

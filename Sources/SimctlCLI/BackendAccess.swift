@@ -1,3 +1,4 @@
+import AppNetwork
 import Backend
 import Device
 import Foundation
@@ -10,16 +11,7 @@ enum BackendAccess {
     static func client(_ invocation: Invocation) throws -> BackendClient {
         let world = invocation.world
         try world.requireExists()
-        let environment = AppEnvironment(world: world, app: .bitkit)
-        return BackendClient(
-            databasePath: world.backendDatabase.path, app: "simctl", online: true,
-            now: { environment.now() }, random: SeededRandom(seed: environment.nextRandomSeed()),
-            observer: { event in
-                environment.record(
-                    JournalEntry(
-                        app: "simctl", event: "backend", op: "\(event.service.rawValue) \(event.operation)",
-                        account: event.subject, status: event.status.map(Int32.init), detail: event.outcome.rawValue))
-            })
+        return AppEnvironment(world: world, app: .bitkit).backendClient(clientID: "simctl", journalApp: "simctl", online: true)
     }
 
     static func store(_ invocation: Invocation) throws -> BackendStore {
