@@ -6,20 +6,11 @@ import Testing
 /// SDK failure, a network knob) after the setup, and runs the copy next to the untouched file: the
 /// untouched one passes, the faulted one fails at the expectation that covers the broken behaviour.
 @Suite struct Catalogue02to12FaultTests {
-    static let scenarios = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/scenarios")
+    static let scenarios = CatalogueFiles.scenarios
 
     let folder: URL
 
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalogue-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.scenarios.path)
-        where name.hasSuffix(".steps") {
-            try FileManager.default.copyItem(
-                at: Self.scenarios.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-        }
-    }
+    init() throws { folder = try CatalogueFiles.folderWithIncludes(label: "catalogue") }
 
     /// Copies catalogue file `name` unchanged, and a `-fault` copy with `fault` inserted before the
     /// first line equal to `before`; runs both and checks that only the copy fails, at the first line

@@ -5,31 +5,14 @@ import Testing
 /// Catalogue scenarios 13–23 catch the behaviour they describe: each passes as written and fails at the
 /// expected line once a fault breaks that behaviour (a forced keychain status, an SDK or network failure).
 @Suite struct Catalogue13to23FaultTests {
-    static let scenarios = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/scenarios")
+    static let scenarios = CatalogueFiles.scenarios
 
     let folder: URL
 
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalogue-13-23-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        // Every include file (baseline.steps and the shared prefixes) next to the copies.
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.scenarios.path)
-        where name.hasSuffix(".steps") {
-            try FileManager.default.copyItem(
-                at: Self.scenarios.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-        }
-    }
+    init() throws { folder = try CatalogueFiles.folderWithIncludes(label: "catalogue-13-23") }
 
     /// The catalogue file whose name starts with `number`, as written.
-    func original(_ number: String) throws -> (name: String, text: String) {
-        let name = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: Self.scenarios.path).first {
-                $0.hasPrefix("\(number)-") && $0.hasSuffix(".scenario")
-            })
-        return (name, try String(contentsOf: Self.scenarios.appendingPathComponent(name), encoding: .utf8))
-    }
+    func original(_ number: String) throws -> (name: String, text: String) { try CatalogueFiles.original(number) }
 
     /// Writes `text` as the scenario `name` into the temporary folder and runs it.
     func run(_ name: String, _ text: String) throws -> (path: String, run: Sim.Run) {
@@ -40,10 +23,7 @@ import Testing
 
     /// `lines` inserted before the first line equal to `anchor`.
     func inserting(_ lines: [String], before anchor: String, in text: String) throws -> String {
-        var all = text.components(separatedBy: "\n")
-        let index = try #require(all.firstIndex(of: anchor), "no line `\(anchor)`")
-        all.insert(contentsOf: lines, at: index)
-        return all.joined(separator: "\n")
+        try CatalogueFiles.inserting(lines, before: anchor, in: text)
     }
 
     /// `line` replaced by `replacement`.

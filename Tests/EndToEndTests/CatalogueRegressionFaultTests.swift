@@ -5,37 +5,17 @@ import Testing
 /// passes as written, and a copy with a behaviour fault injected (a forced keychain status, an SDK or
 /// network failure) fails at the expectation that covers that behaviour.
 @Suite struct CatalogueRegressionFaultTests {
-    static let scenarios = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/scenarios")
+    static let scenarios = CatalogueFiles.scenarios
 
     let folder: URL
 
-    init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalogue-R-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in try FileManager.default.contentsOfDirectory(atPath: Self.scenarios.path)
-        where name.hasSuffix(".steps") {
-            try FileManager.default.copyItem(
-                at: Self.scenarios.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-        }
-    }
+    init() throws { folder = try CatalogueFiles.folderWithIncludes(label: "catalogue-R") }
 
     /// The catalogue file `R<number>-….scenario`, as written.
-    func original(_ number: String) throws -> (name: String, text: String) {
-        let name = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: Self.scenarios.path).first {
-                $0.hasPrefix("R\(number)-") && $0.hasSuffix(".scenario")
-            })
-        return (name, try String(contentsOf: Self.scenarios.appendingPathComponent(name), encoding: .utf8))
-    }
+    func original(_ number: String) throws -> (name: String, text: String) { try CatalogueFiles.original("R\(number)") }
 
-    /// `lines` inserted before the first line equal to `anchor`.
     func inserting(_ lines: [String], before anchor: String, in text: String) throws -> String {
-        var all = text.components(separatedBy: "\n")
-        let index = try #require(all.firstIndex(of: anchor), "no line `\(anchor)`")
-        all.insert(contentsOf: lines, at: index)
-        return all.joined(separator: "\n")
+        try CatalogueFiles.inserting(lines, before: anchor, in: text)
     }
 
     /// Writes `text` as `name` into the temporary folder, runs it and checks that it failed at the first
