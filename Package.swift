@@ -41,7 +41,7 @@ let package = Package(
         .target(
             name: "BitkitCLI", dependencies: ["BitkitApp", "PaykitContract", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(name: "RingCLI", dependencies: ["RingApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
-        .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport"]),
+        .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport", "SimCLI"]),
         .target(
             name: "SimctlCLI",
             dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "AppNetwork", "Scenarios", "PaykitContract"]),
@@ -67,7 +67,7 @@ let package = Package(
             name: "BitkitAppTests", dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto", "Backend", "AppSupport"]),
         .testTarget(
             name: "RingAppTests", dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto", "Backend", "AppSupport"]),
-        .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
+        .testTarget(name: "SimCLITests", dependencies: ["SimCLI", "Device"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(

@@ -1,3 +1,5 @@
+import Device
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -8,17 +10,21 @@
 /// later process tell a live operation from one whose process died, so a crash never wedges the guard.
 public struct InFlightMarker: Codable, Sendable, Equatable {
     public var pid: Int32
+    /// The run of a process serving several commands (`ProcessRun`): a marker an earlier command of
+    /// the same process left is as dead as one left by a process that ended.
+    public var run: UInt32?
     /// What is being done, e.g. the pubky being adopted.
     public var subject: String
 
-    public init(pid: Int32 = getpid(), subject: String) {
+    public init(pid: Int32 = getpid(), run: UInt32? = ProcessRun.current.stored, subject: String) {
         self.pid = pid
+        self.run = run
         self.subject = subject
     }
 
     /// Whether the owning process still exists.
     public var isAlive: Bool {
-        if pid == getpid() { return true }
+        if pid == getpid() { return run == ProcessRun.current.stored }
         return kill(pid, 0) == 0 || errno == EPERM
     }
 }

@@ -17,6 +17,6 @@ public enum BitkitCLI {
         commands: BitkitCommands.all + [KeychainCommands.group, PaykitCommands.group] + RequestCommands.all)
 
     public static func main() -> Never {
-        exit(tool.run(Array(CommandLine.arguments.dropFirst())))
+        tool.main()
     }
 }

@@ -22,7 +22,7 @@ public struct AppEnvironment: Sendable {
         self.device = DeviceStore(world: world)
         self.journal = Journal(world: world)
         // Under the race harness, the first app action of a process is a scheduling point.
-        RaceScheduler.shared?.processStarted()
+        ProcessRun.current.scheduler?.processStarted()
     }
 
     /// The app's install; throws when the world is missing or the app is not installed.
@@ -81,11 +81,11 @@ public struct AppEnvironment: Sendable {
         if let state = try? device.read(), state.breakpoints.contains(where: { $0.app == app && $0.checkpoint == name })
         {
             pauseIfStillArmed(name, release: release, reacquire: reacquire)
-        } else if let scheduler = RaceScheduler.shared {
+        } else if let scheduler = ProcessRun.current.scheduler {
             release()
             scheduler.schedule(name)
             reacquire()
-        } else if let jitter = Jitter.shared {
+        } else if let jitter = ProcessRun.current.jitter {
             release()
             jitter.sleep()
             reacquire()

@@ -29,15 +29,13 @@ struct FileLock {
 /// old file); the fsyncs only add survival of a power loss, so `durable: false` skips them for files
 /// that stand for memory or scratch state.
 enum AtomicFile {
-    /// False when `SIM_NO_FSYNC` is set: the scenario runner and the race harness set it for the
-    /// throwaway worlds they create, where surviving a power loss means nothing and fsync latency
-    /// (milliseconds each, far more while the disk writes back) dominated their run time.
-    static let durableByDefault: Bool = getenv("SIM_NO_FSYNC") == nil
+    /// Whether this run's writes fsync (see `ProcessRun.durable`).
+    static var durableByDefault: Bool { ProcessRun.current.durable }
 
-    static func write(_ data: Data, to url: URL, durable: Bool = durableByDefault) throws {
+    static func write(_ data: Data, to url: URL, durable: Bool? = nil) throws {
         // The keychain's atomic write: one implementation of the protocol for every world file.
         do {
-            try Posix.writeAtomically([UInt8](data), to: url.path, durable: durable)
+            try Posix.writeAtomically([UInt8](data), to: url.path, durable: durable ?? durableByDefault)
         } catch {
             throw WorldError.io(path: url.path, reason: "\(error)")
         }

@@ -9,14 +9,6 @@ import Foundation
 /// Seeded sleeps at checkpoints, used by the race harness to shake interleavings: set
 /// `SIM_JITTER_MS` (the maximum) and `SIM_JITTER_SEED`. Off unless both are present.
 final class Jitter: @unchecked Sendable {
-    static let shared: Jitter? = {
-        // getenv, not ProcessInfo's environment dictionary: this runs in every app process.
-        guard let maximum = getenv("SIM_JITTER_MS").flatMap({ Double(String(cString: $0)) }), maximum > 0,
-            let seed = getenv("SIM_JITTER_SEED").flatMap({ UInt64(String(cString: $0)) })
-        else { return nil }
-        return Jitter(maximumMilliseconds: maximum, seed: seed)
-    }()
-
     private let maximumMicroseconds: UInt64
     private var state: UInt64
 

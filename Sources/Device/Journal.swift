@@ -30,6 +30,7 @@ public struct Journal: Sendable {
         var stored = entry
         stored.seq = lastSeq + 1
         stored.pid = getpid()
+        stored.run = ProcessRun.current.stored
         stored.time = time
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -7,6 +7,9 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     /// `bitkit`, `ring`, `simctl`, …
     public var app: String
     public var pid: Int32
+    /// The run of a process serving several commands (`ProcessRun`); absent for a process that runs
+    /// one. Together with `pid` it tells which app run an entry belongs to.
+    public var run: UInt32?
     /// `keychain`, `backend`, `toast`, `navigation`, `checkpoint`, `lifecycle`, `device`, …
     public var event: String
     /// The operation within the event kind, e.g. `add`, `copy`, `sign-in`.
@@ -42,5 +45,14 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         self.data = data
         self.count = count
         self.detail = detail
+    }
+
+    /// The app run an entry belongs to: a process, or one command of a serving process.
+    public var runID: RunID { RunID(pid: pid, run: run ?? 0) }
+
+    /// Identifies one app run across the journal.
+    public struct RunID: Hashable, Sendable {
+        public var pid: Int32
+        public var run: UInt32
     }
 }

@@ -32,15 +32,6 @@ public final class RaceScheduler: @unchecked Sendable {
         }
     }
 
-    static let shared: RaceScheduler? = {
-        // getenv, not ProcessInfo's environment: this runs in every app process, and building the
-        // whole environment dictionary cost more than the rest of the check.
-        guard let path = getenv("SIM_SCHEDULE").map({ String(cString: $0) }),
-            let lane = getenv("SIM_LANE").map({ String(cString: $0) }), lane == "a" || lane == "b"
-        else { return nil }
-        return RaceScheduler(path: path, lane: lane, jitter: Jitter.shared)
-    }()
-
     let path: String
     let lane: String
     let jitter: Jitter?
@@ -67,7 +58,7 @@ public final class RaceScheduler: @unchecked Sendable {
         (try? read(path))?.trace ?? []
     }
 
-    /// A scheduling point at process start, taken once per process.
+    /// A scheduling point at process start, taken once per run (`ProcessRun`).
     func processStarted() {
         guard !started else { return }
         started = true

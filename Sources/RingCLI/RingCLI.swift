@@ -18,6 +18,6 @@ public enum RingCLI {
             + StateCommands.all + [KeychainCommands.group])
 
     public static func main() -> Never {
-        exit(tool.run(Array(CommandLine.arguments.dropFirst())))
+        tool.main()
     }
 }

@@ -59,14 +59,14 @@ public struct Audit: Sendable {
         return violations
     }
 
-    /// Every `source-lost` of Bitkit follows, in the same process, a read of that account answered
+    /// Every `source-lost` of Bitkit follows, in the same app run, a read of that account answered
     /// with errSecItemNotFound.
     static func checkClearedOnlyAfterNotFound(_ entries: [JournalEntry]) -> [AuditViolation] {
         var violations: [AuditViolation] = []
         for (index, entry) in entries.enumerated()
         where entry.event == sourceLostEvent.0 && entry.op == sourceLostEvent.1 {
             let proof = entries[..<index].last { candidate in
-                candidate.pid == entry.pid && candidate.event == "keychain" && candidate.op == "copy"
+                candidate.runID == entry.runID && candidate.event == "keychain" && candidate.op == "copy"
                     && candidate.account == entry.account && candidate.status == OSStatus.itemNotFound.rawValue
             }
             if proof == nil {
@@ -84,7 +84,7 @@ public struct Audit: Sendable {
     /// may remain.
     static func checkWipes(_ entries: [JournalEntry]) -> [AuditViolation] {
         var present: [String: JournalEntry] = [:]
-        var owners: [Int32: String] = [:]
+        var owners: [JournalEntry.RunID: String] = [:]
         var violations: [AuditViolation] = []
         for entry in entries {
             if entry.event == "keychain", entry.group == SharedContract.accessGroup, entry.status == 0,
@@ -95,9 +95,9 @@ public struct Audit: Sendable {
                 case "delete", "remove": present[account] = nil
                 default: break
                 }
-                if let owner = entry.owner { owners[entry.pid] = owner }
+                if let owner = entry.owner { owners[entry.runID] = owner }
             }
-            guard entry.event == wipeEvent, entry.op == "end", let owner = entry.owner ?? owners[entry.pid] else {
+            guard entry.event == wipeEvent, entry.op == "end", let owner = entry.owner ?? owners[entry.runID] else {
                 continue
             }
             let left = present.keys.filter { $0.hasPrefix(owner + ":") }.sorted()

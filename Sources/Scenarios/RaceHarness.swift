@@ -24,6 +24,11 @@ public struct RaceHarness: Sendable {
         public var invariants: String
         /// Iterations run side by side (default: the number of cores). Outcomes do not depend on it.
         public var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+        /// Where the iterations' worlds are made (default: `defaultScratch`).
+        public var scratchRoot: URL = RaceHarness.defaultScratch
+        /// Start a process for every app command instead of sending the commands to long-lived
+        /// serving processes (`ToolServer`). Slower; the outcomes are the same.
+        public var processPerAction = false
 
         public init(
             setup: String, laneA: String, laneB: String, iterations: Int, seed: UInt64, jitter: Double,
@@ -77,6 +82,20 @@ public struct RaceHarness: Sendable {
         self.runner = runner
     }
 
+    /// `/dev/shm` where it is a writable folder (Linux's memory-backed file system), else the
+    /// temporary folder. An iteration's world lives a few milliseconds and never needs a disk:
+    /// creating and deleting its files on a disk file system cost a third of the harness's time.
+    public static var defaultScratch: URL {
+        let shm = "/dev/shm"
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: shm, isDirectory: &isFolder), isFolder.boolValue,
+            access(shm, W_OK | X_OK) == 0
+        {
+            return URL(fileURLWithPath: shm)
+        }
+        return FileManager.default.temporaryDirectory
+    }
+
     /// Parses a script given on the command line: `;` or newlines separate lines.
     static func script(_ text: String, name: String) throws(ScenarioError) -> Scenario {
         try ScenarioParser.parse(text: text.replacingOccurrences(of: ";", with: "\n"), file: name)
@@ -89,7 +108,7 @@ public struct RaceHarness: Sendable {
         let laneA = try Self.script(configuration.laneA, name: "a")
         let laneB = try Self.script(configuration.laneB, name: "b")
         let invariants = try Self.script(configuration.invariants, name: "invariants")
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("race-\(UUID().uuidString)")
+        let base = configuration.scratchRoot.appendingPathComponent("race-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
         let template = base.appendingPathComponent("template")
         let scratch = base.appendingPathComponent("scratch")
@@ -111,7 +130,9 @@ public struct RaceHarness: Sendable {
         }
 
         let iterationsStarted = Date()
-        let results = try runIterations(
+        let serving = configuration.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
+        defer { serving?.shutdown() }
+        let results = try runIterations(serving: serving,
             template: template, base: base, scratch: scratch, laneA: laneA, laneB: laneB, invariants: invariants,
             progress: progress)
 
@@ -148,7 +169,7 @@ public struct RaceHarness: Sendable {
     /// running them side by side changes no outcome; it fills the core a lane leaves idle while it
     /// waits for its turn.
     func runIterations(
-        template: URL, base: URL, scratch: URL, laneA: Scenario, laneB: Scenario, invariants: Scenario,
+        serving: ServingTools?, template: URL, base: URL, scratch: URL, laneA: Scenario, laneB: Scenario, invariants: Scenario,
         progress: @Sendable (Int) -> Void
     ) throws -> [Iteration] {
         let count = configuration.iterations
@@ -164,7 +185,7 @@ public struct RaceHarness: Sendable {
                 do {
                     try copyWorld(template, to: world)
                     let iteration = try runIteration(
-                        index: index, seed: configuration.seed &+ UInt64(index), world: world, scratch: scratch,
+                        serving: serving, index: index, seed: configuration.seed &+ UInt64(index), world: world, scratch: scratch,
                         laneA: laneA, laneB: laneB, invariants: invariants)
                     progress(collected.store(iteration, at: index))
                 } catch {
@@ -178,7 +199,7 @@ public struct RaceHarness: Sendable {
     }
 
     func runIteration(
-        index: Int, seed: UInt64, world: URL, scratch: URL, laneA: Scenario, laneB: Scenario, invariants: Scenario
+        serving: ServingTools?, index: Int, seed: UInt64, world: URL, scratch: URL, laneA: Scenario, laneB: Scenario, invariants: Scenario
     ) throws -> Iteration {
         let board = scratch.appendingPathComponent("schedule-\(index).json").path
         try RaceScheduler.prepare(at: board, seed: seed)
@@ -201,6 +222,7 @@ public struct RaceHarness: Sendable {
             Thread.detachNewThread {
                 var run = Run(
                     scenario: script, runner: runner, world: world, scratch: scratch, environment: laneEnvironment)
+                run.servingTools = serving
                 var errors: [String] = []
                 for step in script.steps {
                     do { try run.perform(step) } catch let failure as Run.StepFailure {
@@ -227,6 +249,7 @@ public struct RaceHarness: Sendable {
         let inspections = InspectionCache()
         var check = Run(scenario: invariants, runner: runner, world: world, scratch: scratch, environment: nil)
         check.inspections = inspections
+        check.servingTools = serving
         for step in invariants.steps {
             do { try check.perform(step) } catch let failure as Run.StepFailure {
                 failures.append("invariant `\(step.source)`: expected \(failure.expected), got \(failure.actual)")
@@ -234,7 +257,8 @@ public struct RaceHarness: Sendable {
         }
         let report = try Audit(world: World(root: world)).run()
         failures += report.violations.map { "audit \($0.invariant.rawValue): \($0.message)" }
-        let outcome = try describeOutcome(world: world, scratch: scratch, inspections: inspections)
+        let outcome = try describeOutcome(
+            world: world, scratch: scratch, inspections: inspections, serving: serving)
         let trace = RaceScheduler.trace(at: board)
         let journal =
             failures.isEmpty
@@ -247,7 +271,9 @@ public struct RaceHarness: Sendable {
     }
 
     /// The shared group's accounts plus each requested `TOOL ARGS… :: PATH` value.
-    func describeOutcome(world: URL, scratch: URL, inspections: InspectionCache? = nil) throws -> String {
+    func describeOutcome(
+        world: URL, scratch: URL, inspections: InspectionCache? = nil, serving: ServingTools? = nil
+    ) throws -> String {
         let store = KeychainGroupStore(
             directory: World(root: world).sharedGroup, accessGroup: SharedContract.accessGroup)
         let accounts = try store.inspect().items.map { SequenceDiagram.short($0.account) }
@@ -256,6 +282,7 @@ public struct RaceHarness: Sendable {
             scenario: Scenario(file: "outcome", title: "", seed: 0, steps: []), runner: runner, world: world,
             scratch: scratch, environment: nil)
         probe.inspections = inspections
+        probe.servingTools = serving
         for spec in configuration.outcomes {
             let pieces = spec.components(separatedBy: "::")
             guard pieces.count == 2, let words = try? Tokenizer.split(pieces[0]), let first = words.first,

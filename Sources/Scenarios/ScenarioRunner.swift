@@ -40,7 +40,7 @@ struct Run {
     var lastScreen: [String: [String: Any]] = [:]
     var lastAppScreen: [String: Any]?
     var lastOutput: (status: Int32, stdout: String, stderr: String)?
-    var background: [(step: Step, process: ToolProcess)] = []
+    var background: [(step: Step, process: RunningTool)] = []
     var transcript: [String] = []
     /// Outputs of the commands expectations ran since the last step (see `cachedDocument`).
     var commandOutputs: [[String]: Any] = [:]
@@ -48,6 +48,8 @@ struct Run {
     var environment: [String: String]?
     /// App `state` documents already fetched while nothing else runs (a race iteration's checks).
     var inspections: InspectionCache?
+    /// Long-lived app processes that answer the app commands (the race harness's), if any.
+    var servingTools: ServingTools?
 
     init(scenario: Scenario, runner: ScenarioRunner) {
         self.scenario = scenario
@@ -254,11 +256,16 @@ struct Run {
         try start(tool, arguments).wait(timeout: runner.stepTimeout)
     }
 
-    /// Starts `tool arguments… --world W --json` with the run's environment.
-    func start(_ tool: Tool, _ arguments: [String]) throws -> ToolProcess {
-        try ToolProcess.start(
-            tool, arguments + ["--world", world.path, "--json"], binDirectory: runner.binDirectory, scratch: scratch,
-            environment: environment)
+    /// Starts `tool arguments… --world W --json` with the run's environment: an app command goes to
+    /// a serving process when the run has them.
+    func start(_ tool: Tool, _ arguments: [String]) throws -> RunningTool {
+        let arguments = arguments + ["--world", world.path, "--json"]
+        if let servingTools, tool.appName != nil {
+            return .served(try servingTools.start(tool, arguments, environment: environment ?? [:]))
+        }
+        return .process(
+            try ToolProcess.start(
+                tool, arguments, binDirectory: runner.binDirectory, scratch: scratch, environment: environment))
     }
 
     mutating func record(

@@ -79,3 +79,25 @@ struct ToolProcess {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }
+
+/// A command a run started: a process of its own, or a command sent to a serving process.
+enum RunningTool {
+    case process(ToolProcess)
+    case served(ServedCommand)
+
+    /// Waits up to `timeout` seconds, killing the process after that.
+    func wait(timeout: TimeInterval) -> ToolProcess.Result {
+        switch self {
+        case .process(let process): process.wait(timeout: timeout)
+        case .served(let command): command.wait(timeout: timeout)
+        }
+    }
+
+    /// Kills the process if the command still runs.
+    func terminate() {
+        switch self {
+        case .process(let process): process.terminate()
+        case .served(let command): command.terminate()
+        }
+    }
+}

@@ -9,7 +9,9 @@ enum HelpFormatter {
         out += "  --world DIR   The world directory (default: the current directory).\n"
         out += "  --json        Print a machine-readable snapshot instead of text.\n"
         out += "  -h, --help    Show help for the tool or a command.\n"
-        out += "  --version     Show the version.\n\n"
+        out += "  --version     Show the version.\n"
+        out += "  --serve       Answer commands read from stdin, one JSON request per line (the race harness's\n"
+        out += "                long-lived app processes; see Docs/races.md).\n\n"
         out += "COMMANDS:\n" + list(tool.commands)
         if !tool.examples.isEmpty {
             out += "\nEXAMPLES:\n" + tool.examples.map { "  \($0)\n" }.joined()

@@ -37,8 +37,36 @@ public struct Invocation: Sendable {
     }
 }
 
-/// Unbuffered writes to stdout and stderr, so output interleaves correctly with child processes.
+/// Unbuffered writes to stdout and stderr, so output interleaves correctly with child processes;
+/// while a serving process answers a command (`ToolServer`), the command's text is collected instead.
 public enum Output {
-    public static func write(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    public static func error(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    public static func write(_ text: String) {
+        if let collector { collector.add(text, error: false) } else { FileHandle.standardOutput.write(Data(text.utf8)) }
+    }
+
+    public static func error(_ text: String) {
+        if let collector { collector.add(text, error: true) } else { FileHandle.standardError.write(Data(text.utf8)) }
+    }
+
+    /// Bound for the command being served: task-local, so only that command's writes land in it.
+    @TaskLocal private static var collector: Collector?
+
+    /// Runs `body`, returning what it wrote instead of printing it.
+    static func collecting(_ body: () -> Int32) -> (status: Int32, stdout: String, stderr: String) {
+        let collector = Collector()
+        let status = $collector.withValue(collector) { body() }
+        return (status, collector.stdout, collector.stderr)
+    }
+
+    private final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var stdout = ""
+        private(set) var stderr = ""
+
+        func add(_ text: String, error: Bool) {
+            lock.lock()
+            defer { lock.unlock() }
+            if error { stderr += text } else { stdout += text }
+        }
+    }
 }

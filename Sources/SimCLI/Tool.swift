@@ -19,6 +19,14 @@ public struct Tool: Sendable {
         self.commands = commands
     }
 
+    /// Runs the tool on the process's arguments and exits with its code; `--serve` alone makes it a
+    /// serving process instead (`ToolServer`).
+    public func main() -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--serve"] { exit(ToolServer(tool: self).serve()) }
+        exit(run(arguments))
+    }
+
     /// Runs the tool on `arguments` (without the program name) and returns the exit code.
     public func run(_ arguments: [String]) -> Int32 {
         var tokens = arguments

@@ -8,7 +8,7 @@ enum RaceCommands {
         "race",
         summary: "Run two step scripts concurrently, many times, with seeded jitter; tally outcomes and failures.",
         usage:
-            "--a STEPS --b STEPS [--setup STEPS | --setup-file FILE] [--iterations N] [--seed S] [--jitter MS] [--outcome 'TOOL ARGS… :: PATH']… [--expect 'expect …']…",
+            "--a STEPS --b STEPS [--setup STEPS | --setup-file FILE] [--iterations N] [--seed S] [--jitter MS] [--outcome 'TOOL ARGS… :: PATH']… [--expect 'expect …']… [--jobs N] [--scratch DIR] [--process-per-action]",
         details: """
             STEPS are scenario lines (Docs/scenarios.md) separated by `;`. Every iteration starts from a copy of the world
             the setup prepared; lanes a and b run at the same time. At every checkpoint of an app, and when an app process
@@ -17,6 +17,10 @@ enum RaceCommands {
             After each iteration the audit runs and every --expect line is checked; a failed iteration prints its seed, the
             schedule and a command that replays it. The outcome of an iteration is the shared group's accounts plus each
             --outcome value. Exit 1 when any iteration failed.
+            App commands go to long-lived `--serve` processes, one per app and lane, each command a fresh app run;
+            --process-per-action starts a process for every command instead (slower, same outcomes). --jobs N runs N
+            iterations side by side (default: the number of cores; outcomes do not depend on it). The iterations' worlds
+            are made under --scratch DIR (default: /dev/shm when writable, else the temporary folder).
             """,
         examples: [
             "simctl race --setup-file Fixtures/races/picked-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 1000 --expect 'expect bitkit state .reference.pubky = {A}'",
@@ -37,6 +41,11 @@ enum RaceCommands {
             try args.option("--jitter", expecting: "milliseconds") { Double($0).flatMap { $0 >= 0 ? $0 : nil } } ?? 0
         let outcomes = try args.options("--outcome")
         let expectations = try args.options("--expect")
+        let processPerAction = args.flag("--process-per-action")
+        let jobs = try args.option("--jobs", expecting: "a positive whole number") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
+        let scratch = try args.option("--scratch")
         try args.finish()
         // On the command line `;` separates lines; a setup file is read as written.
         var setup = (setupText ?? "").replacingOccurrences(of: ";", with: "\n")
@@ -49,6 +58,15 @@ enum RaceCommands {
             setup: setup, laneA: laneA, laneB: laneB, iterations: iterations, seed: seed, jitter: jitter,
             outcomes: outcomes, invariants: expectations.joined(separator: "\n"))
         if let setupFile { configuration.setupPath = setupFile }
+        configuration.processPerAction = processPerAction
+        if let jobs { configuration.jobs = jobs }
+        if let scratch {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: scratch, isDirectory: &isFolder), isFolder.boolValue else {
+                throw CLIError.usage("--scratch \(scratch) is not a folder.")
+            }
+            configuration.scratchRoot = URL(fileURLWithPath: scratch)
+        }
         let report: RaceHarness.Report
         do { report = try RaceHarness(configuration: configuration).run() } catch let error as ScenarioError {
             throw CLIError.usage("Bad race script: \(error.description)")
@@ -62,6 +80,7 @@ enum RaceCommands {
                 "--jitter", String(jitter),
             ]
             words += outcomes.flatMap { ["--outcome", quote($0)] } + expectations.flatMap { ["--expect", quote($0)] }
+            if processPerAction { words.append("--process-per-action") }
             return words.joined(separator: " ")
         }
         var lines = [

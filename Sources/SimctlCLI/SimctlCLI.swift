@@ -21,6 +21,6 @@ public enum SimctlCLI {
         ])
 
     public static func main() -> Never {
-        exit(tool.run(Array(CommandLine.arguments.dropFirst())))
+        tool.main()
     }
 }

@@ -188,6 +188,25 @@ import Testing
         #expect(screen.route == "createProfile")
     }
 
+    /// A serving process (`--serve`) keeps its pid across commands: a marker an earlier command left
+    /// is as dead as one of an ended process.
+    @Test func anAdoptionMarkerOfAnEarlierRunOfThisProcessDoesNotBlock() throws {
+        let world = try TestWorld()
+        try world.baseline()
+        try world.ringImport(Fixture.aSecret)
+        try world.ringSignUp(Fixture.aSecret)
+        try world.send(.open(.profile))
+        let sandbox = Sandbox(world: world.world, app: .bitkit)
+        var memory = try #require(try sandbox.load(BitkitMemory.self, "memory"))
+        let earlier = (ProcessRun.current.stored ?? 0) &+ 1_000
+        memory.adoption = InFlightMarker(pid: getpid(), run: earlier, subject: Fixture.b)
+        #expect(memory.adoption?.isAlive == false)
+        #expect(InFlightMarker(subject: Fixture.b).isAlive)
+        try sandbox.save(memory, "memory")
+        let screen = try world.send(.pick(.pubky(Fixture.a)))
+        #expect(screen.route == "createProfile")
+    }
+
     @Test(arguments: [(503, "Homegate returned status 503"), (0, "Homegate returned status 0")])
     func aHomegateFailureFailsTheAdoptionAndRollsTheReferenceBack(status: Int, reason: String) throws {
         let world = try TestWorld()

@@ -134,6 +134,34 @@ import Testing
         #expect(try invariants().isEmpty)
     }
 
+    /// Writes `entries` as the whole journal, numbered in order, all from process 4242.
+    func writeJournal(_ entries: [(JournalEntry, run: UInt32?)]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var text = ""
+        for (index, (entry, run)) in entries.enumerated() {
+            var stored = entry
+            stored.seq = UInt64(index + 1)
+            stored.pid = 4242
+            stored.run = run
+            text += String(decoding: try encoder.encode(stored), as: UTF8.self) + "\n"
+        }
+        try text.write(to: world.journalFile, atomically: true, encoding: .utf8)
+    }
+
+    @Test func aNotFoundSeenByAnEarlierRunOfTheSameServingProcessDoesNotJustifyClearing() throws {
+        let notFound = JournalEntry(
+            app: "bitkit", event: "keychain", op: "copy", group: SharedContract.accessGroup,
+            service: SharedContract.service, account: "app.pubkyring:\(a)", status: OSStatus.itemNotFound.rawValue)
+        let cleared = JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)")
+        try writeJournal([(notFound, run: 1), (cleared, run: 2)])
+        #expect(try invariants() == [.clearedOnlyAfterNotFound])
+        try writeJournal([(notFound, run: 2), (cleared, run: 2)])
+        #expect(try invariants().isEmpty)
+        try writeJournal([(notFound, run: nil), (cleared, run: nil)])
+        #expect(try invariants().isEmpty)
+    }
+
     @Test func aWipeThatLeavesAnOwnRecordIsCaught() throws {
         try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
         var end = JournalEntry(app: "ring", event: "wipe", op: "end")

@@ -1,0 +1,187 @@
+import Foundation
+import SimCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Long-lived `--serve` processes of the app tools (`ToolServer`), lent out one command at a time.
+/// The race harness uses them so an iteration's app actions do not each pay a process start-up:
+/// each command is still one app run in a real process of its own, concurrent with the other app's.
+/// A process that times out, is terminated or dies is discarded and replaced by a fresh one.
+final class ServingTools: @unchecked Sendable {
+    private let binDirectory: URL
+    private let lock = NSLock()
+    private var idle: [Tool: [ServingProcess]] = [:]
+    private var all: [ServingProcess] = []
+
+    init(binDirectory: URL) {
+        self.binDirectory = binDirectory
+        // A serving process that died must fail the write to its stdin, not kill the harness.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Sends `tool arguments…` to an idle serving process of `tool` (started if none is idle).
+    func start(_ tool: Tool, _ arguments: [String], environment: [String: String]) throws -> ServedCommand {
+        let process = try take(tool)
+        do {
+            try process.send(ToolServer.Request(arguments: arguments, environment: environment))
+        } catch {
+            process.kill()
+            throw error
+        }
+        return ServedCommand(process: process, pool: self, tool: tool)
+    }
+
+    /// Ends every serving process (stdin closed; killed if still running).
+    func shutdown() {
+        lock.lock()
+        let processes = all
+        all = []
+        idle = [:]
+        lock.unlock()
+        for process in processes { process.stop() }
+    }
+
+    fileprivate func giveBack(_ process: ServingProcess, tool: Tool) {
+        lock.lock()
+        defer { lock.unlock() }
+        idle[tool, default: []].append(process)
+    }
+
+    private func take(_ tool: Tool) throws -> ServingProcess {
+        lock.lock()
+        if let process = idle[tool]?.popLast() {
+            lock.unlock()
+            return process
+        }
+        lock.unlock()
+        let process = try ServingProcess(executable: binDirectory.appendingPathComponent(tool.rawValue))
+        lock.lock()
+        all.append(process)
+        lock.unlock()
+        return process
+    }
+
+    deinit { shutdown() }
+}
+
+/// A command sent to a serving process, answered on `wait`.
+struct ServedCommand {
+    fileprivate let process: ServingProcess
+    fileprivate let pool: ServingTools
+    fileprivate let tool: Tool
+
+    /// Waits up to `timeout` seconds for the reply; a late or dead process is killed and dropped.
+    func wait(timeout: TimeInterval) -> ToolProcess.Result {
+        switch process.receive(timeout: timeout) {
+        case .reply(let reply):
+            pool.giveBack(process, tool: tool)
+            return ToolProcess.Result(status: reply.status, stdout: reply.stdout, stderr: reply.stderr, timedOut: false)
+        case .timedOut:
+            process.kill()
+            return ToolProcess.Result(status: -9, stdout: "", stderr: "", timedOut: true)
+        case .ended(let status):
+            return ToolProcess.Result(
+                status: status, stdout: "", stderr: "the serving process ended without replying", timedOut: false)
+        }
+    }
+
+    /// Kills the serving process if the command is still running.
+    func terminate() { process.kill() }
+}
+
+/// One `TOOL --serve` child: requests on its stdin, replies on its stdout.
+private final class ServingProcess: @unchecked Sendable {
+    enum Received {
+        case reply(ToolServer.Reply)
+        case timedOut
+        case ended(status: Int32)
+    }
+
+    private let process = Process()
+    private let input: FileHandle
+    /// The read end of the process's stdout; its descriptor is polled and read directly.
+    private let readHandle: FileHandle
+    private let output: Int32
+    private var buffer: [UInt8] = []
+
+    init(executable: URL) throws {
+        process.executableURL = executable
+        process.arguments = ["--serve"]
+        // The worlds the harness creates are throwaway copies: no fsync (see ProcessRun.durable).
+        var environment = ProcessInfo.processInfo.environment
+        environment["SIM_NO_FSYNC"] = "1"
+        process.environment = environment
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input = stdin.fileHandleForWriting
+        readHandle = stdout.fileHandleForReading
+        output = readHandle.fileDescriptor
+    }
+
+    func send(_ request: ToolServer.Request) throws {
+        var line = try JSONEncoder().encode(request)
+        line.append(UInt8(ascii: "\n"))
+        try input.write(contentsOf: line)
+    }
+
+    func receive(timeout: TimeInterval) -> Received {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Data(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                guard let reply = try? JSONDecoder().decode(ToolServer.Reply.self, from: line) else {
+                    kill()
+                    return .ended(status: 1)
+                }
+                return .reply(reply)
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return .timedOut }
+            var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(remaining * 1000, 1000).rounded(.up)))
+            if ready < 0, errno != EINTR { return ended() }
+            guard ready > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = read(output, &chunk, chunk.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return ended() }
+            buffer.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    /// Kills the process and reaps it.
+    func kill() {
+        if process.isRunning { _ = Glibc_kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// Closes stdin so the process ends by itself; kills it if it does not soon.
+    func stop() {
+        try? input.close()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning, Date() < deadline { usleep(1_000) }
+        kill()
+    }
+
+    private func ended() -> Received {
+        process.waitUntilExit()
+        return .ended(status: process.terminationStatus)
+    }
+
+    private func Glibc_kill(_ pid: Int32, _ signal: Int32) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.kill(pid, signal)
+        #else
+            Darwin.kill(pid, signal)
+        #endif
+    }
+}

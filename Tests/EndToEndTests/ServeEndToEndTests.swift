@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `bitkit-sim --serve` and `ring-sim --serve`: one long-lived process answering commands, each
+/// command one app run; and the race harness giving the same outcomes with it as with a process per
+/// action.
+@Suite struct ServeEndToEndTests {
+    /// Sends `lines` to `tool --serve` and returns its reply lines and exit status.
+    static func serve(_ tool: String, _ lines: [String]) throws -> (replies: [[String: Any]], status: Int32) {
+        let process = Process()
+        process.executableURL = Sim.productsDirectory.appendingPathComponent(tool)
+        process.arguments = ["--serve"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        try input.fileHandleForWriting.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let replies = try data.split(separator: UInt8(ascii: "\n")).map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+        }
+        return (replies, process.terminationStatus)
+    }
+
+    static func request(_ arguments: [String]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: ["arguments": arguments, "environment": [:]]), as: UTF8.self)
+    }
+
+    @Test func aServingAppAnswersEachRequestAsOneRunAndEndsWithItsInput() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let world = sim.world.path
+        let served = try Self.serve(
+            "bitkit-sim",
+            [
+                try Self.request(["launch", "--world", world, "--json"]), "not json",
+                try Self.request(["background", "--world", world]), try Self.request(["state", "--world", world, "--json"]),
+            ])
+        #expect(served.status == 0)
+        #expect(served.replies.map { $0["status"] as? Int } == [0, 2, 0, 0])
+        #expect((served.replies[1]["stderr"] as? String)?.hasPrefix("error: malformed request") == true)
+        let launched = try #require(
+            try JSONSerialization.jsonObject(with: Data(((served.replies[0]["stdout"] as? String) ?? "").utf8))
+                as? [String: Any])
+        #expect(launched["route"] as? String == "onboarding")
+
+        // The journal tells the runs of the one process apart.
+        let journal = try String(contentsOf: sim.world.appendingPathComponent(".sim/journal.jsonl"), encoding: .utf8)
+        let entries = journal.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let bitkit = entries.filter { $0["app"] as? String == "bitkit" }
+        #expect(!bitkit.isEmpty)
+        #expect(Set(bitkit.compactMap { $0["pid"] as? Int }).count == 1)
+        let runs = bitkit.compactMap { $0["run"] as? Int }
+        #expect(runs.count == bitkit.count)
+        #expect(Set(runs).count >= 2, "launch and background are different runs")
+        #expect(runs == runs.sorted())
+    }
+
+    @Test func theRaceHarnessFindsTheSameOutcomesWithServingProcessesAsWithAProcessPerAction() throws {
+        let arguments = [
+            "race", "--setup-file", RaceReproductionEndToEndTests.races.appendingPathComponent("picked-ring-pubky.steps").path,
+            "--a", "ring relaunch", "--b", "bitkit foreground", "--iterations", "24", "--seed", "7",
+            "--expect", "expect bitkit state .reference.pubky = {A}", "--json",
+        ]
+        let serving = try Sim.run("simctl", arguments)
+        let fresh = try Sim.run("simctl", arguments + ["--process-per-action"])
+        func summary(_ run: Sim.Run) throws -> (tally: [String], failures: [String]) {
+            let report = try #require(try run.json()["report"] as? [String: Any])
+            let tally = (report["outcomes"] as? [[String: Any]] ?? []).map {
+                "\($0["count"] ?? "") \($0["failed"] ?? "") \($0["outcome"] ?? "")"
+            }
+            let failures = (report["failures"] as? [[String: Any]] ?? []).map {
+                "\($0["seed"] ?? "") \(($0["schedule"] as? [String] ?? []).joined(separator: ","))"
+            }
+            return (tally.sorted(), failures)
+        }
+        let a = try summary(serving)
+        let b = try summary(fresh)
+        #expect(serving.status == fresh.status)
+        #expect(a.tally == b.tally)
+        #expect(a.failures == b.failures)
+        #expect(!a.failures.isEmpty, "seed 7 over 24 iterations should meet race (a)")
+    }
+}

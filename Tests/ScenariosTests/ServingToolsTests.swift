@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+
+@testable import Scenarios
+
+/// The race harness's long-lived `--serve` processes: a late command is killed and its process
+/// replaced, so the next command still gets an answer.
+@Suite struct ServingToolsTests {
+    /// The folder holding the built executables (next to the test bundle).
+    static let products: URL? = {
+        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("simctl").path) {
+                return folder
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }()
+
+    @Test func aServedCommandAnswersLikeAProcessOfItsOwn() throws {
+        let products = try #require(Self.products)
+        let world = FileManager.default.temporaryDirectory.appendingPathComponent("serving-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: world) }
+        let tools = ServingTools(binDirectory: products)
+        defer { tools.shutdown() }
+        let created = try tools.start(.simctl, ["world", "init", "--with-apps", "--world", world.path], environment: [:])
+            .wait(timeout: 30)
+        #expect(created.status == 0, "\(created.stderr)")
+        let launched = try tools.start(.bitkit, ["launch", "--world", world.path, "--json"], environment: [:])
+            .wait(timeout: 30)
+        #expect(launched.status == 0)
+        #expect(launched.stdout.contains("\"route\" : \"onboarding\""))
+        let refused = try tools.start(.bitkit, ["no-such-command"], environment: [:]).wait(timeout: 30)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("Unknown command 'no-such-command'"))
+    }
+
+    @Test func aCommandPastItsTimeoutIsKilledAndTheNextOneGetsAFreshProcess() throws {
+        let products = try #require(Self.products)
+        let world = FileManager.default.temporaryDirectory.appendingPathComponent("serving-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: world) }
+        let tools = ServingTools(binDirectory: products)
+        defer { tools.shutdown() }
+        _ = try tools.start(.simctl, ["world", "init", "--with-apps", "--world", world.path], environment: [:])
+            .wait(timeout: 30)
+        // Nothing pauses, so this waits for its own 30 s limit: the harness gives up after 0.3 s.
+        let late = try tools.start(
+            .simctl, ["wait-paused", "bitkit", "--timeout", "30", "--world", world.path], environment: [:])
+        let result = late.wait(timeout: 0.3)
+        #expect(result.timedOut)
+        let next = try tools.start(.simctl, ["status", "--world", world.path], environment: [:]).wait(timeout: 30)
+        #expect(next.status == 0)
+        #expect(!next.timedOut)
+    }
+}
