@@ -124,7 +124,7 @@ public struct Audit: Sendable {
             else { return nil }
             let pubky = String(item.account[item.account.index(after: colon)...])
             let text = String(validating: item.data, as: UTF8.self)
-            if let text, let pair = Ed25519KeyPair(secretHex: text), pair.pubky == pubky { return nil }
+            if let text, KeyDerivations.pubky(secretHex: text) == pubky { return nil }
             return AuditViolation(
                 .validSecrets, "\(item.writer) wrote \(item.account) with a value that is not the secret of \(pubky)")
         }
@@ -157,9 +157,9 @@ public struct Audit: Sendable {
                 bitkitItems.append(("\(group)/\(item.account)", item.data))
                 if item.account == "pubky_secret_key" { ringSecrets.subtract(Self.secrets(in: item.data)) }
                 if item.account == "bip39_mnemonic_0", let words = String(validating: item.data, as: UTF8.self),
-                    let own = try? PubkySecret.fromMnemonic(words)
+                    let own = KeyDerivations.secretHex(mnemonic: words)
                 {
-                    ringSecrets.remove(own.secretHex)
+                    ringSecrets.remove(own)
                 }
             }
         }
@@ -188,7 +188,7 @@ public struct Audit: Sendable {
                 run.append(character)
                 continue
             }
-            if run.count == 64, Ed25519KeyPair(secretHex: run) != nil { found.insert(run) }
+            if run.count == 64, KeyDerivations.pubky(secretHex: run) != nil { found.insert(run) }
             run = ""
         }
         return found

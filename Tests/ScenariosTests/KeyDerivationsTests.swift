@@ -1,0 +1,17 @@
+import PubkyCrypto
+import Testing
+
+@testable import Scenarios
+
+/// The audit's remembered derivations answer exactly what the derivations do, every time.
+@Test func rememberedDerivationsAnswerLikeTheDerivationsThemselves() throws {
+    let wSecret = "5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1"
+    let mnemonic = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
+    for _ in 0..<2 {
+        #expect(KeyDerivations.pubky(secretHex: wSecret) == "aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy")
+        #expect(KeyDerivations.secretHex(mnemonic: mnemonic) == wSecret)
+        #expect(KeyDerivations.secretHex(mnemonic: mnemonic) == (try PubkySecret.fromMnemonic(mnemonic)).secretHex)
+        #expect(KeyDerivations.pubky(secretHex: "not a secret") == nil)
+        #expect(KeyDerivations.secretHex(mnemonic: "abandon about") == nil)
+    }
+}
