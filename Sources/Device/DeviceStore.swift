@@ -82,6 +82,8 @@ private final class DecodedDeviceFiles: @unchecked Sendable {
     func remember(_ state: DeviceState, path: String, bytes: Data) {
         lock.lock()
         defer { lock.unlock() }
+        // A serving process (`--serve`) meets a new world in every race iteration: keep a few.
+        if entries[path] == nil, entries.count >= 8 { entries.removeAll() }
         entries[path] = (bytes, state)
     }
 }

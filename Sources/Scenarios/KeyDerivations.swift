@@ -5,35 +5,37 @@ import PubkyCrypto
 /// their input, and a race audits hundreds of copies of the same world: re-deriving Bitkit's key
 /// from its mnemonic (2,048 rounds of PBKDF2) was most of an iteration's audit.
 enum KeyDerivations {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var pubkys: [String: String?] = [:]
-    nonisolated(unsafe) private static var mnemonics: [String: String?] = [:]
+    private static let pubkys = Memo()
+    private static let mnemonics = Memo()
 
     /// The pubky of a 64-hex secret, or nil when it is not one.
     static func pubky(secretHex: String) -> String? {
-        remembered(secretHex, in: &pubkys) { Ed25519KeyPair(secretHex: $0)?.pubky }
+        pubkys.value(for: secretHex) { Ed25519KeyPair(secretHex: $0)?.pubky }
     }
 
     /// The secret (hex) Bitkit derives from a BIP39 mnemonic, or nil when it is not one.
     static func secretHex(mnemonic: String) -> String? {
-        remembered(mnemonic, in: &mnemonics) { try? PubkySecret.fromMnemonic($0).secretHex }
+        mnemonics.value(for: mnemonic) { try? PubkySecret.fromMnemonic($0).secretHex }
     }
 
-    private static func remembered(
-        _ key: String, in table: inout [String: String?], derive: (String) -> String?
-    ) -> String? {
-        lock.lock()
-        if let known = table[key] {
+    /// One derivation's answers, shared by the harness's worker threads.
+    private final class Memo: @unchecked Sendable {
+        private let lock = NSLock()
+        private var answers: [String: String?] = [:]
+
+        func value(for key: String, derive: (String) -> String?) -> String? {
+            lock.lock()
+            let known = answers[key]
             lock.unlock()
-            return known
+            if let known { return known }
+            // Derived outside the lock: two threads may both derive a new key, to the same answer.
+            let value = derive(key)
+            lock.lock()
+            defer { lock.unlock() }
+            // A process audits a handful of distinct keys; the bound only guards against a runaway.
+            if answers.count >= 10_000 { answers.removeAll() }
+            answers[key] = .some(value)
+            return value
         }
-        lock.unlock()
-        let value = derive(key)
-        lock.lock()
-        // A process audits a handful of distinct keys; the bound only guards against a runaway.
-        if table.count > 10_000 { table.removeAll() }
-        table[key] = .some(value)
-        lock.unlock()
-        return value
     }
 }

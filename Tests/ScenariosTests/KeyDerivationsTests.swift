@@ -1,3 +1,4 @@
+import Foundation
 import PubkyCrypto
 import Testing
 
@@ -13,5 +14,16 @@ import Testing
         #expect(KeyDerivations.secretHex(mnemonic: mnemonic) == (try PubkySecret.fromMnemonic(mnemonic)).secretHex)
         #expect(KeyDerivations.pubky(secretHex: "not a secret") == nil)
         #expect(KeyDerivations.secretHex(mnemonic: "abandon about") == nil)
+    }
+}
+
+@Test func rememberedDerivationsAreSafeFromManyThreadsAtOnce() {
+    let secrets = (1...40).map { String(repeating: String(format: "%02x", $0), count: 32) }
+    let expected = secrets.map { Ed25519KeyPair(secretHex: $0)?.pubky }
+    DispatchQueue.concurrentPerform(iterations: 8) { worker in
+        for round in 0..<200 {
+            let index = (worker * 7 + round) % secrets.count
+            #expect(KeyDerivations.pubky(secretHex: secrets[index]) == expected[index])
+        }
     }
 }
