@@ -18,11 +18,14 @@ import Testing
 }
 
 @Test func rememberedDerivationsAreSafeFromManyThreadsAtOnce() {
-    let secrets = (1...40).map { String(repeating: String(format: "%02x", $0), count: 32) }
+    // Many new keys at once: the table grows while other threads read and insert.
+    let secrets = (0..<600).map { index in
+        String(format: "%08x", index) + String(repeating: "ab", count: 28)
+    }
     let expected = secrets.map { Ed25519KeyPair(secretHex: $0)?.pubky }
     DispatchQueue.concurrentPerform(iterations: 8) { worker in
-        for round in 0..<200 {
-            let index = (worker * 7 + round) % secrets.count
+        for step in 0..<secrets.count {
+            let index = (step * (worker * 2 + 1) + worker * 75) % secrets.count
             #expect(KeyDerivations.pubky(secretHex: secrets[index]) == expected[index])
         }
     }
