@@ -18,10 +18,23 @@ enum KeychainCommands {
     }
 
     struct ListOutput: Encodable { var pubkys: [String] }
-    struct SecretOutput: Encodable { var account: String; var secret: String? }
-    struct MissingOutput: Encodable { var account: String; var definitelyMissing: Bool }
-    struct StatusOutput: Encodable { var account: String; var status: Int32; var statusName: String? }
-    struct RemovedOutput: Encodable { var ownPrefix: String; var deleted: [String] }
+    struct SecretOutput: Encodable {
+        var account: String
+        var secret: String?
+    }
+    struct MissingOutput: Encodable {
+        var account: String
+        var definitelyMissing: Bool
+    }
+    struct StatusOutput: Encodable {
+        var account: String
+        var status: Int32
+        var statusName: String?
+    }
+    struct RemovedOutput: Encodable {
+        var ownPrefix: String
+        var deleted: [String]
+    }
 
     static let listRing = Command(
         "list-ring", summary: "List Ring's pubkys (`app.pubkyring:` accounts, attributes only; failures list nothing).",
@@ -32,12 +45,16 @@ enum KeychainCommands {
         let pubkys = shared.list()
         try invocation.emit(
             ListOutput(pubkys: pubkys),
-            text: pubkys.isEmpty ? "No Pubky Ring pubkys listed." : pubkys.enumerated().map { "#\($0.offset + 1) \($0.element)" }.joined(separator: "\n"))
+            text: pubkys.isEmpty
+                ? "No Pubky Ring pubkys listed."
+                : pubkys.enumerated().map { "#\($0.offset + 1) \($0.element)" }.joined(separator: "\n"))
     }
 
     static let loadSecret = Command(
-        "load-secret", summary: "Read one Ring secret just in time, with Bitkit's checks (nil when absent, locked or invalid).",
-        usage: "PUBKY", examples: ["bitkit-sim keychain load-secret tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
+        "load-secret",
+        summary: "Read one Ring secret just in time, with Bitkit's checks (nil when absent, locked or invalid).",
+        usage: "PUBKY",
+        examples: ["bitkit-sim keychain load-secret tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
@@ -46,12 +63,15 @@ enum KeychainCommands {
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
         try invocation.emit(
             SecretOutput(account: account, secret: secret),
-            text: secret.map { "\(account): \($0)" } ?? "\(account): unavailable (missing, locked, malformed or another key's secret)")
+            text: secret.map { "\(account): \($0)" }
+                ?? "\(account): unavailable (missing, locked, malformed or another key's secret)")
     }
 
     static let isDefinitelyMissing = Command(
-        "is-definitely-missing", summary: "Ask whether Ring's record is definitely gone (true only for errSecItemNotFound).",
-        usage: "PUBKY", examples: ["bitkit-sim keychain is-definitely-missing tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
+        "is-definitely-missing",
+        summary: "Ask whether Ring's record is definitely gone (true only for errSecItemNotFound).",
+        usage: "PUBKY",
+        examples: ["bitkit-sim keychain is-definitely-missing tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
@@ -64,7 +84,8 @@ enum KeychainCommands {
     }
 
     static let publishOwn = Command(
-        "publish-own", summary: "Publish this build's own record for the key of SECRET_HEX (add, or update the data on a duplicate).",
+        "publish-own",
+        summary: "Publish this build's own record for the key of SECRET_HEX (add, or update the data on a duplicate).",
         usage: "SECRET_HEX",
         examples: ["bitkit-sim keychain publish-own 5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1"]
     ) { args, invocation in
@@ -78,12 +99,14 @@ enum KeychainCommands {
         let account = SharedContract.account(sourceApp: shared.ownSourceApp, pubky: pair.pubky)
         try invocation.emit(
             StatusOutput(account: account, status: status.rawValue, statusName: status.name),
-            text: status == .success ? "Published \(account)." : "Publishing \(account) failed with \(status) (logged, not thrown).")
+            text: status == .success
+                ? "Published \(account)." : "Publishing \(account) failed with \(status) (logged, not thrown).")
     }
 
     static let removeOwn = Command(
         "remove-own", summary: "Delete this build's own record for PUBKY (status ignored by the app).",
-        usage: "PUBKY", examples: ["bitkit-sim keychain remove-own aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy"]
+        usage: "PUBKY",
+        examples: ["bitkit-sim keychain remove-own aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy"]
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
@@ -96,7 +119,8 @@ enum KeychainCommands {
     }
 
     static let removeAllOwn = Command(
-        "remove-all-own", summary: "Delete every record with this build's prefix; other networks and Ring are untouched.",
+        "remove-all-own",
+        summary: "Delete every record with this build's prefix; other networks and Ring are untouched.",
         examples: ["bitkit-sim keychain remove-all-own"]
     ) { args, invocation in
         try args.finish()
@@ -108,6 +132,7 @@ enum KeychainCommands {
         try invocation.emit(
             RemovedOutput(ownPrefix: shared.ownSourceApp, deleted: deleted),
             text: deleted.isEmpty
-                ? "No \(shared.ownSourceApp): records to delete." : "Deleted \(deleted.count): " + deleted.joined(separator: ", "))
+                ? "No \(shared.ownSourceApp): records to delete."
+                : "Deleted \(deleted.count): " + deleted.joined(separator: ", "))
     }
 }

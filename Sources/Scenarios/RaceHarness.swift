@@ -132,7 +132,8 @@ public struct RaceHarness: Sendable {
         let iterationsStarted = Date()
         let serving = configuration.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
         defer { serving?.shutdown() }
-        let results = try runIterations(serving: serving,
+        let results = try runIterations(
+            serving: serving,
             template: template, base: base, scratch: scratch, laneA: laneA, laneB: laneB, invariants: invariants,
             progress: progress)
 
@@ -169,7 +170,8 @@ public struct RaceHarness: Sendable {
     /// running them side by side changes no outcome; it fills the core a lane leaves idle while it
     /// waits for its turn.
     func runIterations(
-        serving: ServingTools?, template: URL, base: URL, scratch: URL, laneA: Scenario, laneB: Scenario, invariants: Scenario,
+        serving: ServingTools?, template: URL, base: URL, scratch: URL, laneA: Scenario, laneB: Scenario,
+        invariants: Scenario,
         progress: @Sendable (Int) -> Void
     ) throws -> [Iteration] {
         let count = configuration.iterations
@@ -185,7 +187,8 @@ public struct RaceHarness: Sendable {
                 do {
                     try copyWorld(template, to: world)
                     let iteration = try runIteration(
-                        serving: serving, index: index, seed: configuration.seed &+ UInt64(index), world: world, scratch: scratch,
+                        serving: serving, index: index, seed: configuration.seed &+ UInt64(index), world: world,
+                        scratch: scratch,
                         laneA: laneA, laneB: laneB, invariants: invariants)
                     progress(collected.store(iteration, at: index))
                 } catch {
@@ -199,7 +202,8 @@ public struct RaceHarness: Sendable {
     }
 
     func runIteration(
-        serving: ServingTools?, index: Int, seed: UInt64, world: URL, scratch: URL, laneA: Scenario, laneB: Scenario, invariants: Scenario
+        serving: ServingTools?, index: Int, seed: UInt64, world: URL, scratch: URL, laneA: Scenario, laneB: Scenario,
+        invariants: Scenario
     ) throws -> Iteration {
         let board = scratch.appendingPathComponent("schedule-\(index).json").path
         try RaceScheduler.prepare(at: board, seed: seed)

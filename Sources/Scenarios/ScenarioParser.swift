@@ -79,8 +79,10 @@ public enum ScenarioParser {
             switch verb {
             case "include":
                 guard words.count == 2 else { throw fail("usage: include FILE") }
-                let base = URL(fileURLWithPath: file).deletingLastPathComponent()
-                let included = base.appendingPathComponent(words[1]).path
+                let included =
+                    words[1].hasPrefix("/")
+                    ? words[1]
+                    : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(words[1]).path
                 let content: String
                 do { content = try String(contentsOfFile: included, encoding: .utf8) } catch {
                     throw fail("cannot include \(words[1]): \(error.localizedDescription)")

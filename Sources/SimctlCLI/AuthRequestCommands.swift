@@ -8,7 +8,8 @@ enum AuthRequestCommands {
     /// `auth-request [options]` mints a link; `auth-request status ID|LINK` reads its channel.
     static let group = Command(
         "auth-request", summary: "Mint a real pubkyauth:// link, or see whether (and by whom) one was approved.",
-        usage: "[create] [--caps CAPS] [--relay URL] [--signup [--homeserver staging|production|NAME|KEY]] | status ID|LINK",
+        usage:
+            "[create] [--caps CAPS] [--relay URL] [--signup [--homeserver staging|production|NAME|KEY]] | status ID|LINK",
         details: """
             Without `status`, creates a sign-in (or, with --signup, a sign-up) request as a website would: prints the link,
             its id and its relay channel. `status` takes the id, the link or the channel URL and shows whether a token
@@ -51,10 +52,12 @@ enum AuthRequestCommands {
         try args.finish()
         if homeserverName != nil && !signup { throw CLIError.usage("--homeserver goes with --signup.") }
         let client = try BackendAccess.client(invocation)
-        let homeserver = try signup ? BackendAccess.homeserver(homeserverName ?? "staging", store: try client.store()) : nil
+        let homeserver =
+            try signup ? BackendAccess.homeserver(homeserverName ?? "staging", store: try client.store()) : nil
         let ticket = try BackendAccess.run { () throws(BackendError) in
             if let relay {
-                return try client.createAuthRequest(capabilities: caps, relay: relay, signupHomeserver: homeserver).value
+                return try client.createAuthRequest(capabilities: caps, relay: relay, signupHomeserver: homeserver)
+                    .value
             }
             return try client.createAuthRequest(capabilities: caps, signupHomeserver: homeserver).value
         }
@@ -76,7 +79,8 @@ enum AuthRequestCommands {
             let store = try client.store()
             let requests = try BackendAccess.run { () throws(BackendError) in try store.relay().requests }
             guard let match = requests.first(where: { $0.channel.hasSuffix("/" + request) }) else {
-                throw CLIError.usage("No auth request with id \(request) in this world: see `simctl backend show relay`.")
+                throw CLIError.usage(
+                    "No auth request with id \(request) in this world: see `simctl backend show relay`.")
             }
             request = match.channel
         }

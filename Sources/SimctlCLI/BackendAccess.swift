@@ -11,7 +11,8 @@ enum BackendAccess {
     static func client(_ invocation: Invocation) throws -> BackendClient {
         let world = invocation.world
         try world.requireExists()
-        return AppEnvironment(world: world, app: .bitkit).backendClient(clientID: "simctl", journalApp: "simctl", online: true)
+        return AppEnvironment(world: world, app: .bitkit).backendClient(
+            clientID: "simctl", journalApp: "simctl", online: true)
     }
 
     static func store(_ invocation: Invocation) throws -> BackendStore {

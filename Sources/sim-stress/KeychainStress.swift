@@ -1,6 +1,6 @@
-import PubkyCrypto
 import Foundation
 import Keychain
+import PubkyCrypto
 
 /// `sim-stress keychain …`: drives the directory keychain from a real process for the multi-process
 /// concurrency and SIGKILL crash tests (Tests/KeychainTests).

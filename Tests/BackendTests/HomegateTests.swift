@@ -70,6 +70,9 @@ import Testing
     let path = folder.appendingPathComponent("backend.sqlite").path
     try Backend.create(at: path)
     let client = BackendClient(databasePath: path, app: "test")
-    #expect(try client.homegateSignupCode(host: "homegate.pubky.app").value.homeserverPubky == KnownHomeservers.production)
-    #expect(try client.homegateSignupCode(host: "homegate.staging.pubky.app").value.homeserverPubky == KnownHomeservers.staging)
+    #expect(
+        try client.homegateSignupCode(host: "homegate.pubky.app").value.homeserverPubky == KnownHomeservers.production)
+    #expect(
+        try client.homegateSignupCode(host: "homegate.staging.pubky.app").value.homeserverPubky
+            == KnownHomeservers.staging)
 }

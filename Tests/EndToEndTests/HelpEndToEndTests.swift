@@ -16,7 +16,7 @@ import Testing
         ["simctl", "net", "show"],
         ["simctl", "backend", "show"], ["simctl", "backend", "add-homeserver"], ["simctl", "backend", "issue-token"],
         ["simctl", "backend", "publish"], ["simctl", "backend", "mine"], ["simctl", "auth-request"],
-["simctl", "break"], ["simctl", "continue"], ["simctl", "wait-paused"],
+        ["simctl", "break"], ["simctl", "continue"], ["simctl", "wait-paused"],
         ["simctl", "status"], ["simctl", "scenario", "run"],
         ["bitkit-sim"], ["bitkit-sim", "keychain", "list-ring"], ["bitkit-sim", "keychain", "load-secret"],
         ["bitkit-sim", "keychain", "is-definitely-missing"], ["bitkit-sim", "keychain", "publish-own"],

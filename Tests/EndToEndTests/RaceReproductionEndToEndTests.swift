@@ -8,7 +8,8 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("Fixtures/races")
 
     static var scenarios: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: races.path)) ?? []).filter { $0.hasSuffix(".scenario") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: races.path)) ?? []).filter { $0.hasSuffix(".scenario") }
+            .sorted()
     }
 
     @Test(arguments: scenarios) func theReproductionPassesDeterministically(_ name: String) throws {

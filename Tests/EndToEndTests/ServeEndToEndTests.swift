@@ -26,7 +26,9 @@ import Testing
     }
 
     static func request(_ arguments: [String]) throws -> String {
-        String(decoding: try JSONSerialization.data(withJSONObject: ["arguments": arguments, "environment": [:]]), as: UTF8.self)
+        String(
+            decoding: try JSONSerialization.data(withJSONObject: ["arguments": arguments, "environment": [:]]),
+            as: UTF8.self)
     }
 
     @Test func aServingAppAnswersEachRequestAsOneRunAndEndsWithItsInput() throws {
@@ -37,7 +39,8 @@ import Testing
             "bitkit-sim",
             [
                 try Self.request(["launch", "--world", world, "--json"]), "not json",
-                try Self.request(["background", "--world", world]), try Self.request(["state", "--world", world, "--json"]),
+                try Self.request(["background", "--world", world]),
+                try Self.request(["state", "--world", world, "--json"]),
             ])
         #expect(served.status == 0)
         #expect(served.replies.map { $0["status"] as? Int } == [0, 2, 0, 0])
@@ -63,7 +66,8 @@ import Testing
 
     @Test func theRaceHarnessFindsTheSameOutcomesWithServingProcessesAsWithAProcessPerAction() throws {
         let arguments = [
-            "race", "--setup-file", RaceReproductionEndToEndTests.races.appendingPathComponent("picked-ring-pubky.steps").path,
+            "race", "--setup-file",
+            RaceReproductionEndToEndTests.races.appendingPathComponent("picked-ring-pubky.steps").path,
             "--a", "ring relaunch", "--b", "bitkit foreground", "--iterations", "24", "--seed", "7",
             "--expect", "expect bitkit state .reference.pubky = {A}", "--json",
         ]
@@ -85,5 +89,38 @@ import Testing
         #expect(a.tally == b.tally)
         #expect(a.failures == b.failures)
         #expect(!a.failures.isEmpty, "seed 7 over 24 iterations should meet race (a)")
+    }
+
+    @Test func theRaceRefusesABadJobCountAndAScratchFolderThatIsNotThere() throws {
+        let base = ["race", "--a", "bitkit launch", "--b", "ring launch", "--iterations", "1"]
+        let jobs = try Sim.run("simctl", base + ["--jobs", "0"])
+        #expect(jobs.status == 2)
+        #expect(jobs.stderr.contains("--jobs"))
+        let scratch = try Sim.run("simctl", base + ["--scratch", "/no/such/folder"])
+        #expect(scratch.status == 2)
+        #expect(scratch.stderr.contains("--scratch /no/such/folder is not a folder."))
+        let help = try Sim.run("simctl", ["race", "--help"])
+        #expect(help.stdout.contains("--process-per-action"))
+        let toolHelp = try Sim.run("bitkit-sim", ["--help"])
+        #expect(toolHelp.stdout.contains("--serve"))
+    }
+
+    @Test func aRaceWithOwnWorldFolderLeavesNothingBehind() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("race-scratch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let run = try Sim.run(
+            "simctl",
+            [
+                "race", "--setup",
+                "include "
+                    + RaceReproductionEndToEndTests.races.deletingLastPathComponent()
+                    .appendingPathComponent("scenarios/baseline.steps").path,
+                "--a", "bitkit launch", "--b",
+                "ring launch", "--iterations", "6", "--scratch", scratch.path,
+            ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Race: 6 iterations"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
 }

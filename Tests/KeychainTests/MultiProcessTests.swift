@@ -1,5 +1,5 @@
-import PubkyCrypto
 import Foundation
+import PubkyCrypto
 import Testing
 
 @testable import Keychain

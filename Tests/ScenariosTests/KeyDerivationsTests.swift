@@ -18,7 +18,8 @@ import Testing
 }
 
 @Test func rememberedDerivationsAreSafeFromManyThreadsAtOnce() {
-    // Many new keys at once: the table grows while other threads read and insert.
+    // Many new keys at once: the table grows while other threads read and insert. Under the thread
+    // sanitizer (`swift test --sanitize=thread`) this caught an earlier, unsynchronised version.
     let secrets = (0..<600).map { index in
         String(format: "%08x", index) + String(repeating: "ab", count: 28)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Scenarios
 import Testing
 
@@ -143,4 +144,20 @@ import Testing
     #expect(try symbols.expandValue("{A}") == "\"tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy\"")
     #expect(try symbols.expandValue("{A.secret}") == "\"\(String(repeating: "01", count: 32))\"")
     #expect(try symbols.expandValue("\"{A.title}\"") == "\"tkrq...p7qy\"")
+}
+
+@Test func anIncludeTakesAPathRelativeToTheIncludingFileOrAnAbsoluteOne() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("include-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "bitkit launch\n".write(to: folder.appendingPathComponent("part.steps"), atomically: true, encoding: .utf8)
+    let relative = try ScenarioParser.parse(
+        text: "include part.steps\n", file: folder.appendingPathComponent("main.scenario").path)
+    let absolute = try ScenarioParser.parse(
+        text: "include \(folder.appendingPathComponent("part.steps").path)\n", file: "elsewhere/main.scenario")
+    #expect(relative.steps.map(\.kind) == absolute.steps.map(\.kind))
+    #expect(absolute.steps.count == 1)
+    #expect(throws: ScenarioError.self) {
+        try ScenarioParser.parse(text: "include /no/such/part.steps\n", file: "main.scenario")
+    }
 }

@@ -24,8 +24,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: world) }
         let tools = ServingTools(binDirectory: products)
         defer { tools.shutdown() }
-        let created = try tools.start(.simctl, ["world", "init", "--with-apps", "--world", world.path], environment: [:])
-            .wait(timeout: 30)
+        let created = try tools.start(
+            .simctl, ["world", "init", "--with-apps", "--world", world.path], environment: [:]
+        )
+        .wait(timeout: 30)
         #expect(created.status == 0, "\(created.stderr)")
         let launched = try tools.start(.bitkit, ["launch", "--world", world.path, "--json"], environment: [:])
             .wait(timeout: 30)

@@ -43,7 +43,8 @@ import Testing
         defer { unsetenv("TOOL_SERVER_TEST_SET") }
         let server = ToolServer(tool: Self.tool)
         let environment = ["TOOL_SERVER_TEST_SET": "inner", "TOOL_SERVER_TEST_UNSET": "given"]
-        let set = server.answer(ToolServer.Request(arguments: ["env", "TOOL_SERVER_TEST_SET"], environment: environment))
+        let set = server.answer(
+            ToolServer.Request(arguments: ["env", "TOOL_SERVER_TEST_SET"], environment: environment))
         let unset = server.answer(
             ToolServer.Request(arguments: ["env", "TOOL_SERVER_TEST_UNSET"], environment: environment))
         #expect(set.stdout == "inner")
