@@ -130,7 +130,9 @@ public struct RaceHarness: Sendable {
         }
 
         let iterationsStarted = Date()
-        let serving = configuration.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
+        let serving =
+            configuration.processPerAction || runner.processPerAction
+            ? nil : ServingTools(binDirectory: runner.binDirectory)
         defer { serving?.shutdown() }
         let results = try runIterations(
             serving: serving,

@@ -13,6 +13,11 @@ public struct ScenarioRunner: Sendable {
     public var stepTimeout: TimeInterval = 60
     /// Append the run's cross-app events to the transcript as a Mermaid sequence diagram.
     public var embedSequence = false
+    /// Start a process for every app command instead of sending the commands to long-lived
+    /// serving processes (`ToolServer`, Docs/races.md). Slower; the transcripts are the same.
+    public var processPerAction = false
+    /// The serving processes shared by a suite's scenarios (nil: each scenario starts its own).
+    var servingTools: ServingTools?
 
     public init(binDirectory: URL? = nil, keepWorld: Bool = false, seedOverride: UInt64? = nil) {
         self.binDirectory = binDirectory ?? ToolProcess.binDirectory
@@ -22,6 +27,10 @@ public struct ScenarioRunner: Sendable {
 
     public func run(_ scenario: Scenario) -> ScenarioResult {
         var run = Run(scenario: scenario, runner: self)
+        guard !processPerAction else { return run.execute() }
+        let own = servingTools == nil ? ServingTools(binDirectory: binDirectory) : nil
+        defer { own?.shutdown() }
+        run.servingTools = servingTools ?? own
         return run.execute()
     }
 }

@@ -25,6 +25,12 @@ public struct ScenarioSuite: Sendable {
     /// earlier ones are done.
     public func run(files: [String], report: @escaping @Sendable (Int, Outcome) -> Void) -> [Outcome] {
         let results = ResultBox(count: files.count, report: report)
+        // One set of serving processes for the whole suite: each start-up is paid once, not per step.
+        let serving = runner.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
+        defer { serving?.shutdown() }
+        var shared = runner
+        shared.servingTools = serving
+        let runner = shared
         let queue = DispatchQueue(label: "scenario-suite", attributes: .concurrent)
         let slots = DispatchSemaphore(value: jobs)
         let group = DispatchGroup()

@@ -22,13 +22,15 @@ enum ScenarioCommands {
 
     static let run = Command(
         "run", summary: "Run each scenario in a fresh temporary world with the real executables.",
-        usage: "FILE… [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--sequence]",
+        usage: "FILE… [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--sequence] [--process-per-action]",
         details: """
             Each scenario stops at its first failed expectation and prints the step, what was expected and what was
             found. --keep keeps every world folder (its path is printed); --seed N overrides the scenarios' seeds;
             --jobs N runs N scenarios at once (default: the number of cores); --quiet prints only the result lines;
             --junit FILE writes a JUnit XML report; --sequence ends each transcript with a Mermaid sequence diagram of the
-            run's cross-app events. The language is documented in Docs/scenarios.md.
+            run's cross-app events. App commands go to long-lived `--serve` processes shared by the run, each command a
+            fresh app run; --process-per-action starts a process for every command instead (slower, same transcripts).
+            The language is documented in Docs/scenarios.md.
             """,
         examples: [
             "simctl scenario run Fixtures/scenarios/*.scenario",
@@ -44,11 +46,13 @@ enum ScenarioCommands {
         }
         let junit = try args.option("--junit")
         let sequence = args.flag("--sequence")
+        let processPerAction = args.flag("--process-per-action")
         let files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw CLIError.usage("Give at least one scenario file.") }
         var runner = ScenarioRunner(keepWorld: keep, seedOverride: seed)
         runner.embedSequence = sequence
+        runner.processPerAction = processPerAction
         let suite = ScenarioSuite(
             runner: runner,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)

@@ -123,4 +123,37 @@ import Testing
         #expect(run.stdout.contains("Race: 6 iterations"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
+
+    /// Transcripts of a scenario run, with the values that differ between any two runs (pids, the
+    /// wall-clock time a process paused) blanked out.
+    static func transcripts(_ run: Sim.Run) throws -> [String] {
+        let scenarios = try #require(try run.json()["scenarios"] as? [[String: Any]])
+        return scenarios.map { entry in
+            let transcript = (entry["result"] as? [String: Any])?["transcript"] as? String ?? ""
+            return
+                transcript
+                .replacingOccurrences(of: #""pid" : \d+"#, with: "\"pid\" : _", options: .regularExpression)
+                .replacingOccurrences(of: #""since" : [\d.]+"#, with: "\"since\" : _", options: .regularExpression)
+                .replacingOccurrences(of: #"pid \d+"#, with: "pid _", options: .regularExpression)
+        }
+    }
+
+    @Test func catalogueScenariosShowTheSameTranscriptWithServingProcessesAsWithAProcessPerAction() throws {
+        let root = RaceReproductionEndToEndTests.races.deletingLastPathComponent()
+        // Breakpoints with background steps, in-flight guards, deletion and relaunch, adoption by Ring.
+        let files = [
+            "scenarios/07-ring-deletes-picked-bitkit-relaunches.scenario",
+            "scenarios/R12-concurrent-adoption-rejected.scenario",
+            "races/a-republish-while-bitkit-foregrounds.scenario",
+            "scenarios/18-ring-removes-adopted-bitkit-pubky.scenario",
+        ].map { root.appendingPathComponent($0).path }
+        let serving = try Sim.run("simctl", ["scenario", "run"] + files + ["--json"])
+        let fresh = try Sim.run("simctl", ["scenario", "run"] + files + ["--json", "--process-per-action"])
+        #expect(serving.status == 0, "\(serving.stdout)")
+        #expect(fresh.status == 0, "\(fresh.stdout)")
+        let a = try Self.transcripts(serving)
+        let b = try Self.transcripts(fresh)
+        #expect(a.count == files.count)
+        #expect(a == b)
+    }
 }
