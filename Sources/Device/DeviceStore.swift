@@ -13,14 +13,14 @@ public struct DeviceStore: Sendable {
     /// The current state.
     public func read() throws -> DeviceState {
         try world.requireExists()
-        return try FileLock.with(lockPath, .shared) { try decode() }
+        return try FileLock.with(lockPath, .shared) { _ in try decode() }
     }
 
     /// Applies `change` atomically and returns its result.
     @discardableResult
     public func update<T>(_ change: (inout DeviceState) throws -> T) throws -> T {
         try world.requireExists()
-        return try FileLock.with(lockPath, .exclusive) {
+        return try FileLock.with(lockPath, .exclusive) { _ in
             var state = try decode()
             let result = try change(&state)
             try encode(state)
@@ -30,7 +30,7 @@ public struct DeviceStore: Sendable {
 
     /// Writes a whole state (used by `world init`).
     func write(_ state: DeviceState) throws {
-        try FileLock.with(lockPath, .exclusive) { try encode(state) }
+        try FileLock.with(lockPath, .exclusive) { _ in try encode(state) }
     }
 
     private func decode() throws -> DeviceState {

@@ -11,16 +11,17 @@ import Keychain
 struct FileLock {
     enum Mode { case shared, exclusive }
 
-    /// Runs `body` while holding the lock on `path` (created if missing, mode 0600).
-    static func with<T>(_ path: String, _ mode: Mode, _ body: () throws -> T) throws -> T {
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    /// Runs `body` with the file at `path` open (created if missing, mode 0600; for appending with
+    /// `append`) and locked.
+    static func with<T>(
+        _ path: String, _ mode: Mode, append: Bool = false, _ body: (_ descriptor: Int32) throws -> T
+    ) throws -> T {
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | (append ? O_APPEND : 0), 0o600)
         guard fd >= 0 else { throw WorldError.io(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
-        while flock(fd, mode == .shared ? LOCK_SH : LOCK_EX) != 0 {
-            guard errno == EINTR else { throw WorldError.io(path: path, reason: String(cString: strerror(errno))) }
-        }
-        defer { _ = flock(fd, LOCK_UN) }
-        return try body()
+        let failure = Posix.lock(fd, exclusive: mode == .exclusive)
+        guard failure == 0 else { throw WorldError.io(path: path, reason: String(cString: strerror(failure))) }
+        return try body(fd)
     }
 }
 

@@ -18,14 +18,13 @@ public struct Journal: Sendable {
     @discardableResult
     public func append(_ entry: JournalEntry, time: Double) throws -> JournalEntry {
         let path = world.journalFile.path
-        let fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw WorldError.io(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw WorldError.io(path: path, reason: String(cString: strerror(errno))) }
+        return try FileLock.with(path, .exclusive, append: true) { fd in
+            try Self.append(entry, time: time, to: fd, path: path)
         }
-        defer { _ = flock(fd, LOCK_UN) }
+    }
 
+    /// Numbers `entry` after the last complete line of the locked journal `fd` and appends it.
+    private static func append(_ entry: JournalEntry, time: Double, to fd: Int32, path: String) throws -> JournalEntry {
         let (lastSeq, endsWithNewline) = Self.tail(fd)
         var stored = entry
         stored.seq = lastSeq + 1

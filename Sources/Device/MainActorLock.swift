@@ -1,4 +1,5 @@
 import Foundation
+import Keychain
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +23,9 @@ public final class MainActorLock: @unchecked Sendable {
     /// Takes the lock (blocking).
     public func acquire() {
         guard !held else { return }
-        while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+        // Waiting is the point (the other action holds the main actor); another failure would mean
+        // a bad descriptor, which `init` already ruled out.
+        _ = Posix.lock(fd, exclusive: true)
         held = true
     }
 

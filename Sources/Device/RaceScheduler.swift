@@ -126,14 +126,14 @@ public final class RaceScheduler: @unchecked Sendable {
     // MARK: The board file, under flock
 
     static func read(_ path: String) throws -> Board {
-        try FileLock.with(path + ".lock", .shared) { try decode(path) }
+        try FileLock.with(path + ".lock", .shared) { _ in try decode(path) }
     }
 
     /// Applies `change`; the board is rewritten only when it changed, because a waiting lane polls
     /// it every 100 µs and most polls change nothing.
     @discardableResult
     static func update<T>(_ path: String, _ change: (inout Board) -> T) throws -> T {
-        try FileLock.with(path + ".lock", .exclusive) {
+        try FileLock.with(path + ".lock", .exclusive) { _ in
             let data = try contents(path)
             let original = try JSONDecoder().decode(Board.self, from: data)
             var board = original

@@ -29,11 +29,10 @@ struct GroupLock {
                 }
                 let descriptor = try openLockFile(path + "/" + GroupFolder.lockName)
                 lock.descriptors.append(descriptor)
-                while flock(descriptor, mode == .shared ? LOCK_SH : LOCK_EX) != 0 {
-                    guard errno == EINTR else {
-                        throw KeychainStoreError.io(
-                            operation: "flock", path: path + "/" + GroupFolder.lockName, errno: errno)
-                    }
+                let failure = Posix.lock(descriptor, exclusive: mode == .exclusive)
+                guard failure == 0 else {
+                    throw KeychainStoreError.io(
+                        operation: "flock", path: path + "/" + GroupFolder.lockName, errno: failure)
                 }
             }
         } catch {

@@ -23,6 +23,16 @@ package enum Posix {
         case rejected(reason: String, replaceable: Bool)
     }
 
+    /// Takes an flock(2) on an open descriptor, waiting as long as it takes and retrying when a
+    /// signal interrupts the wait. Returns 0, or the errno of the failure. The kernel drops the lock
+    /// when the descriptor is closed or the process dies, so a crash never wedges a world.
+    package static func lock(_ descriptor: Int32, exclusive: Bool) -> Int32 {
+        while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
+            guard errno == EINTR else { return errno }
+        }
+        return 0
+    }
+
     static func errorMessage(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
