@@ -25,14 +25,24 @@ final class ServingTools: @unchecked Sendable {
 
     /// Sends `tool arguments…` to an idle serving process of `tool` (started if none is idle).
     func start(_ tool: Tool, _ arguments: [String], environment: [String: String]) throws -> ServedCommand {
+        let request = ToolServer.Request(arguments: arguments, environment: environment)
         let process = try take(tool)
         do {
-            try process.send(ToolServer.Request(arguments: arguments, environment: environment))
+            guard process.isRunning else { throw ServingProcess.Gone() }
+            try process.send(request)
+            return ServedCommand(process: process, pool: self, tool: tool)
         } catch {
+            // An idle process that died (killed from outside) cannot take the request: a fresh one does.
             process.kill()
-            throw error
+            let fresh = try take(tool, fresh: true)
+            do {
+                try fresh.send(request)
+            } catch {
+                fresh.kill()
+                throw error
+            }
+            return ServedCommand(process: fresh, pool: self, tool: tool)
         }
-        return ServedCommand(process: process, pool: self, tool: tool)
     }
 
     /// Ends every serving process (stdin closed; killed if still running).
@@ -51,9 +61,9 @@ final class ServingTools: @unchecked Sendable {
         idle[tool, default: []].append(process)
     }
 
-    private func take(_ tool: Tool) throws -> ServingProcess {
+    private func take(_ tool: Tool, fresh: Bool = false) throws -> ServingProcess {
         lock.lock()
-        if let process = idle[tool]?.popLast() {
+        if !fresh, let process = idle[tool]?.popLast() {
             lock.unlock()
             return process
         }
@@ -91,6 +101,9 @@ struct ServedCommand {
 
     /// Kills the serving process if the command is still running.
     func terminate() { process.kill() }
+
+    /// The serving process's id (for tests).
+    var pid: Int32 { process.pid }
 }
 
 /// One `TOOL --serve` child: requests on its stdin, replies on its stdout.
@@ -157,6 +170,12 @@ private final class ServingProcess: @unchecked Sendable {
             buffer.append(contentsOf: chunk[..<count])
         }
     }
+
+    /// Thrown when an idle process is found dead before a request.
+    struct Gone: Error {}
+
+    var pid: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
 
     /// Kills the process and reaps it.
     func kill() {

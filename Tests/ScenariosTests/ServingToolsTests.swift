@@ -55,4 +55,19 @@ import Testing
         #expect(next.status == 0)
         #expect(!next.timedOut)
     }
+
+    @Test func anIdleProcessKilledFromOutsideIsReplacedForTheNextCommand() throws {
+        let products = try #require(Self.products)
+        let tools = ServingTools(binDirectory: products)
+        defer { tools.shutdown() }
+        let first = try tools.start(.bitkit, ["--version"], environment: [:])
+        #expect(first.wait(timeout: 30).status == 0)
+        kill(first.pid, SIGKILL)
+        usleep(50_000)
+        let second = try tools.start(.bitkit, ["--version"], environment: [:])
+        let result = second.wait(timeout: 30)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("bitkit-sim "))
+        #expect(second.pid != first.pid)
+    }
 }
