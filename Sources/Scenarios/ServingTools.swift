@@ -70,6 +70,8 @@ final class ServingTools: @unchecked Sendable {
         lock.unlock()
         let process = try ServingProcess(executable: binDirectory.appendingPathComponent(tool.rawValue))
         lock.lock()
+        // Processes killed after a timeout are dropped here, closing their pipes.
+        all.removeAll { !$0.isRunning }
         all.append(process)
         lock.unlock()
         return process
