@@ -66,6 +66,10 @@ public struct RaceHarness: Sendable {
         /// Failed iterations (audit violations or broken invariants), first ones in full.
         public var failures: [Iteration]
         public var failedCount: Int
+        /// How the app commands ran: `serving processes` or `a process per action`.
+        public var processes: String
+        /// Iterations run side by side.
+        public var jobs: Int
 
         public struct Tally: Codable, Sendable {
             public var outcome: String
@@ -164,7 +168,9 @@ public struct RaceHarness: Sendable {
                     outcome: failed ? String(key.dropFirst(5)) : key, count: tallies[key]?.count ?? 0, failed: failed)
             }
             .sorted { $0.count > $1.count },
-            failures: failures, failedCount: failedCount)
+            failures: failures, failedCount: failedCount,
+            processes: serving == nil ? "a process per action" : "serving processes",
+            jobs: max(1, min(configuration.jobs, configuration.iterations)))
     }
 
     /// Runs every iteration, `configuration.jobs` at a time. Iterations are independent (each has

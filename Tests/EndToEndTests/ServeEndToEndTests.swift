@@ -85,6 +85,8 @@ import Testing
         }
         let a = try summary(serving)
         let b = try summary(fresh)
+        #expect((try serving.json()["report"] as? [String: Any])?["processes"] as? String == "serving processes")
+        #expect((try fresh.json()["report"] as? [String: Any])?["processes"] as? String == "a process per action")
         #expect(serving.status == fresh.status)
         #expect(a.tally == b.tally)
         #expect(a.failures == b.failures)
