@@ -36,6 +36,12 @@ public struct Tool: Sendable {
             Output.write("\(name) \(Self.version)\n")
             return 0
         }
+        if tokens.contains("--serve") {
+            return report(
+                CLIError.usage(
+                    "--serve stands alone: start `\(name) --serve` and send it one JSON request per line on stdin."),
+                path: [])
+        }
         if tokens.first == "help" {
             tokens.removeFirst()
             return showHelp(path: tokens)

@@ -63,4 +63,13 @@ import Testing
         #expect(second == first + 1)
         #expect(ProcessRun.current.stored == second)
     }
+
+    @Test func serveWithOtherArgumentsOrInsideARequestIsAUsageError() {
+        let server = ToolServer(tool: Self.tool)
+        for arguments in [["--serve", "speak"], ["speak", "--serve"]] {
+            let reply = server.answer(ToolServer.Request(arguments: arguments))
+            #expect(reply.status == 2)
+            #expect(reply.stderr.contains("--serve stands alone: start `t --serve`"))
+        }
+    }
 }
