@@ -174,7 +174,8 @@ import Testing
         #expect(try world.state().identity.isAdoptingRingIdentity)
     }
 
-    @Test func anAdoptionMarkerOfADeadProcessDoesNotBlock() throws {
+    /// Picks A while Bitkit's memory holds `marker` for an adoption of B; returns the screen.
+    func pickWithStaleAdoptionMarker(_ marker: InFlightMarker) throws -> Screen {
         let world = try TestWorld()
         try world.baseline()
         try world.ringImport(Fixture.aSecret)
@@ -182,28 +183,23 @@ import Testing
         try world.send(.open(.profile))
         let sandbox = Sandbox(world: world.world, app: .bitkit)
         var memory = try #require(try sandbox.load(BitkitMemory.self, "memory"))
-        memory.adoption = InFlightMarker(pid: Int32.max - 7, subject: Fixture.b)
+        memory.adoption = marker
         try sandbox.save(memory, "memory")
-        let screen = try world.send(.pick(.pubky(Fixture.a)))
+        return try world.send(.pick(.pubky(Fixture.a)))
+    }
+
+    @Test func anAdoptionMarkerOfADeadProcessDoesNotBlock() throws {
+        let screen = try pickWithStaleAdoptionMarker(InFlightMarker(pid: Int32.max - 7, subject: Fixture.b))
         #expect(screen.route == "createProfile")
     }
 
     /// A serving process (`--serve`) keeps its pid across commands: a marker an earlier command left
     /// is as dead as one of an ended process.
     @Test func anAdoptionMarkerOfAnEarlierRunOfThisProcessDoesNotBlock() throws {
-        let world = try TestWorld()
-        try world.baseline()
-        try world.ringImport(Fixture.aSecret)
-        try world.ringSignUp(Fixture.aSecret)
-        try world.send(.open(.profile))
-        let sandbox = Sandbox(world: world.world, app: .bitkit)
-        var memory = try #require(try sandbox.load(BitkitMemory.self, "memory"))
-        let earlier = (ProcessRun.current.stored ?? 0) &+ 1_000
-        memory.adoption = InFlightMarker(pid: getpid(), run: earlier, subject: Fixture.b)
-        #expect(memory.adoption?.isAlive == false)
+        let earlier = InFlightMarker(pid: getpid(), run: (ProcessRun.current.stored ?? 0) &+ 1_000, subject: Fixture.b)
+        #expect(!earlier.isAlive)
         #expect(InFlightMarker(subject: Fixture.b).isAlive)
-        try sandbox.save(memory, "memory")
-        let screen = try world.send(.pick(.pubky(Fixture.a)))
+        let screen = try pickWithStaleAdoptionMarker(earlier)
         #expect(screen.route == "createProfile")
     }
 
