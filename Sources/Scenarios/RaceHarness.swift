@@ -119,14 +119,14 @@ public struct RaceHarness: Sendable {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
 
         // Prepare the template world once; iterations start from copies of it.
-        var prepare = Run(scenario: setup, runner: runner, world: template, scratch: scratch, environment: nil)
+        var prepare = ScriptRun(scenario: setup, runner: runner, world: template, scratch: scratch, environment: nil)
         let created = try prepare.launch(
             .simctl, ["world", "init", "--with-apps", "--seed", String(configuration.worldSeed)], background: false)
         guard created.status == 0 else {
             throw ScenarioError(file: "setup", line: 0, message: "world init failed: \(created.stderr)")
         }
         for step in setup.steps {
-            do { try prepare.perform(step) } catch let failure as Run.StepFailure {
+            do { try prepare.perform(step) } catch let failure as ScriptRun.StepFailure {
                 throw ScenarioError(
                     file: "setup", line: step.line,
                     message: "\(step.source): expected \(failure.expected), got \(failure.actual)")
@@ -232,12 +232,12 @@ public struct RaceHarness: Sendable {
             }
             let laneEnvironment = environment
             Thread.detachNewThread {
-                var run = Run(
+                var run = ScriptRun(
                     scenario: script, runner: runner, world: world, scratch: scratch, environment: laneEnvironment)
                 run.servingTools = serving
                 var errors: [String] = []
                 for step in script.steps {
-                    do { try run.perform(step) } catch let failure as Run.StepFailure {
+                    do { try run.perform(step) } catch let failure as ScriptRun.StepFailure {
                         errors.append(
                             "lane \(lane) line \(step.line) `\(step.source)`: expected \(failure.expected), got \(failure.actual)"
                         )
@@ -259,11 +259,11 @@ public struct RaceHarness: Sendable {
         // The invariants and the outcome often ask the same app for its state: once the lanes are
         // done nothing changes the world, so one process answers both.
         let inspections = InspectionCache()
-        var check = Run(scenario: invariants, runner: runner, world: world, scratch: scratch, environment: nil)
+        var check = ScriptRun(scenario: invariants, runner: runner, world: world, scratch: scratch, environment: nil)
         check.inspections = inspections
         check.servingTools = serving
         for step in invariants.steps {
-            do { try check.perform(step) } catch let failure as Run.StepFailure {
+            do { try check.perform(step) } catch let failure as ScriptRun.StepFailure {
                 failures.append("invariant `\(step.source)`: expected \(failure.expected), got \(failure.actual)")
             }
         }
@@ -290,7 +290,7 @@ public struct RaceHarness: Sendable {
             directory: World(root: world).sharedGroup, accessGroup: SharedContract.accessGroup)
         let accounts = try store.inspect().items.map { SequenceDiagram.short($0.account) }
         var parts = ["shared: [" + accounts.joined(separator: ", ") + "]"]
-        var probe = Run(
+        var probe = ScriptRun(
             scenario: Scenario(file: "outcome", title: "", seed: 0, steps: []), runner: runner, world: world,
             scratch: scratch, environment: nil)
         probe.inspections = inspections
@@ -303,7 +303,7 @@ public struct RaceHarness: Sendable {
             let path = pieces[1].trimmingCharacters(in: .whitespaces)
             let value = (try? probe.document(.command(tool: tool, arguments: Array(words.dropFirst())))).flatMap {
                 document in
-                try? probe.value(at: path, in: document)
+                try? ExpectationEvaluator.value(at: path, in: document)
             }
             parts.append("\(path) = \(JSONPath.describe(value))")
         }

@@ -1,0 +1,134 @@
+import AppSupport
+import Device
+import Foundation
+
+/// The state of one script running against a world: a scenario, or one lane of a race. Its jobs
+/// live in extensions: the steps (`+Steps`), the focus rule (`+Focus`) and the expectations
+/// (`+Expectations`); `ExpectationEvaluator` compares values and `TranscriptText` renders.
+struct ScriptRun {
+    let scenario: Scenario
+    let runner: ScenarioRunner
+    let seed: UInt64
+    let world: URL
+    let scratch: URL
+    var symbols = Symbols()
+    var automaticFocus = true
+    var foreground: String?
+    var lastScreen: [String: [String: Any]] = [:]
+    var lastAppScreen: [String: Any]?
+    var lastOutput: (status: Int32, stdout: String, stderr: String)?
+    var background: [(step: Step, process: RunningTool)] = []
+    var transcript: [String] = []
+    /// Outputs of the commands expectations ran since the last step (see `cachedDocument`).
+    var commandOutputs: [[String]: Any] = [:]
+    /// Extra environment for the tools (the race harness's jitter).
+    var environment: [String: String]?
+    /// App `state` documents already fetched while nothing else runs (a race iteration's checks).
+    var inspections: InspectionCache?
+    /// Long-lived app processes that answer the app commands (the race harness's), if any.
+    var servingTools: ServingTools?
+
+    init(scenario: Scenario, runner: ScenarioRunner) {
+        self.scenario = scenario
+        self.runner = runner
+        seed = runner.seedOverride ?? scenario.seed
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
+        world = base.appendingPathComponent("world")
+        scratch = base.appendingPathComponent("scratch")
+    }
+
+    /// A script against an existing world (a race lane).
+    init(scenario: Scenario, runner: ScenarioRunner, world: URL, scratch: URL, environment: [String: String]?) {
+        self.scenario = scenario
+        self.runner = runner
+        seed = runner.seedOverride ?? scenario.seed
+        self.world = world
+        self.scratch = scratch
+        self.environment = environment
+        automaticFocus = false
+    }
+
+    struct StepFailure: Error {
+        var expected: String
+        var actual: String
+    }
+
+    mutating func execute() -> ScenarioResult {
+        let started = Date()
+        let name = URL(fileURLWithPath: scenario.file).deletingPathExtension().lastPathComponent
+        var failure: ScenarioResult.Failure?
+        var executed = 0
+        do {
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let created = try launch(
+                .simctl, ["world", "init", "--with-apps", "--seed", String(seed)], background: false)
+            guard created.status == 0 else { throw StepFailure(expected: "a new world", actual: created.stderr) }
+        } catch {
+            failure = ScenarioResult.Failure(
+                location: scenario.file, step: "world init", expected: "a new world", actual: "\(error)")
+        }
+        if failure == nil {
+            for step in scenario.steps {
+                executed += 1
+                do {
+                    try perform(step)
+                } catch let error as StepFailure {
+                    failure = ScenarioResult.Failure(
+                        location: "\(step.file):\(step.line)", step: step.source, expected: error.expected,
+                        actual: error.actual)
+                } catch {
+                    failure = ScenarioResult.Failure(
+                        location: "\(step.file):\(step.line)", step: step.source, expected: "the step to run",
+                        actual: "\(error)")
+                }
+                if failure != nil { break }
+            }
+        }
+        if failure == nil {
+            do { try waitForBackground() } catch let error as StepFailure {
+                failure = ScenarioResult.Failure(
+                    location: scenario.file, step: "(end of scenario: background steps)", expected: error.expected,
+                    actual: error.actual)
+            } catch {}
+        }
+        if failure == nil {
+            // Every scenario ends with the contract's audit (DESIGN §6).
+            do {
+                let report = try Audit(world: Device.World(root: world)).run()
+                if report.passed {
+                    transcript.append(
+                        "  ✓ audit: \(report.invariants.count) invariants hold over \(report.journalEntries) journal entries"
+                    )
+                } else {
+                    failure = ScenarioResult.Failure(
+                        location: scenario.file, step: "(audit at the end of the scenario)", expected: "no violation",
+                        actual: report.violations.map { "\($0.invariant.rawValue): \($0.message)" }.joined(
+                            separator: "; "))
+                }
+            } catch {
+                failure = ScenarioResult.Failure(
+                    location: scenario.file, step: "(audit at the end of the scenario)", expected: "a readable world",
+                    actual: "\(error)")
+            }
+        }
+        if runner.embedSequence, let entries = try? Journal(world: Device.World(root: world)).read().entries {
+            transcript.append("  ```mermaid")
+            transcript.append(
+                SequenceDiagram.mermaid(entries).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+            transcript.append("  ```")
+        }
+        for (_, process) in background { process.terminate() }
+        if let failure {
+            transcript.append("  ✗ \(failure.location): \(failure.step)")
+            transcript.append("      expected: \(failure.expected)")
+            transcript.append("      actual:   \(failure.actual)")
+        }
+        let keep = runner.keepWorld
+        if !keep { try? FileManager.default.removeItem(at: world.deletingLastPathComponent()) }
+        return ScenarioResult(
+            file: scenario.file, name: name, title: scenario.title, passed: failure == nil,
+            seconds: Date().timeIntervalSince(started),
+            steps: executed, seed: seed, transcript: transcript.joined(separator: "\n"), failure: failure,
+            keptWorld: keep ? world.path : nil)
+    }
+}
