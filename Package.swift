@@ -26,32 +26,42 @@ let package = Package(
         // Libraries, dependencies pointing downward: apps → device/keychain/backend → crypto.
         .target(name: "PubkyCrypto", dependencies: ["CSodium", "CSecp256k1"]),
         .target(name: "PubkyProtocol", dependencies: ["PubkyCrypto"]),
-        .target(name: "Keychain", dependencies: ["PubkyCrypto"]),
+        // flock locks, atomic writes, bounded reads, counter files: for keychain items and world files.
+        .target(name: "SafeFiles"),
+        .target(name: "Keychain", dependencies: ["PubkyCrypto", "SafeFiles"]),
         .target(name: "PaykitContract", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .target(name: "AppSupport"),
-        .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto"]),
+        .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto", "SafeFiles"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
         .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto"]),
         .target(
-            name: "BitkitApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "PaykitContract", "AppSupport", "Keychain", "Device", "Backend", "AppNetwork"]),
+            name: "BitkitApp",
+            dependencies: [
+                "PubkyCrypto", "PubkyProtocol", "PaykitContract", "AppSupport", "Keychain", "Device", "Backend",
+                "AppNetwork",
+            ]),
         .target(
-            name: "RingApp", dependencies: ["PubkyCrypto", "PubkyProtocol", "AppSupport", "Keychain", "Device", "Backend", "AppNetwork"]),
+            name: "RingApp",
+            dependencies: ["PubkyCrypto", "PubkyProtocol", "AppSupport", "Keychain", "Device", "Backend", "AppNetwork"]),
         .target(name: "SimCLI", dependencies: ["Device", "AppSupport"]),
         .target(
-            name: "BitkitCLI", dependencies: ["BitkitApp", "PaykitContract", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
+            name: "BitkitCLI",
+            dependencies: ["BitkitApp", "PaykitContract", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(name: "RingCLI", dependencies: ["RingApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport", "SimCLI"]),
         .target(
             name: "SimctlCLI",
-            dependencies: ["SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "AppNetwork", "Scenarios", "PaykitContract"]),
+            dependencies: [
+                "SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "AppNetwork", "Scenarios", "PaykitContract",
+            ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
         .executableTarget(name: "bitkit-sim", dependencies: ["BitkitCLI"]),
         .executableTarget(name: "ring-sim", dependencies: ["RingCLI"]),
         .executableTarget(name: "simctl", dependencies: ["SimctlCLI"]),
         // Drives the keychain and the backend from real processes for the concurrency and crash tests.
-        .executableTarget(name: "sim-stress", dependencies: ["Keychain", "Backend", "PubkyCrypto"]),
+        .executableTarget(name: "sim-stress", dependencies: ["Keychain", "Backend", "PubkyCrypto", "SafeFiles"]),
         // scripts/bench's baselines: the raw-file floor of the keychain calls, and the smallest Swift tool.
         .executableTarget(name: "bench-floor"),
         .executableTarget(name: "bench-minimal"),
@@ -64,9 +74,11 @@ let package = Package(
         .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyProtocol", "PubkyCrypto"]),
         .testTarget(
-            name: "BitkitAppTests", dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto", "Backend", "AppSupport"]),
+            name: "BitkitAppTests",
+            dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto", "Backend", "AppSupport"]),
         .testTarget(
-            name: "RingAppTests", dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto", "Backend", "AppSupport"]),
+            name: "RingAppTests",
+            dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto", "Backend", "AppSupport"]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI", "Device"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),

@@ -1,19 +1,26 @@
 import Backend
 import Device
+import Foundation
 import PubkyCrypto
 
 extension AppEnvironment {
     /// A client of the world's outside world for this process: the world's database, the app's
-    /// connectivity (unless `online` overrides it), the device clock, the world's random sequence,
-    /// and one journal line per simulated request, recorded as `journalApp`.
-    public func backendClient(clientID: String? = nil, journalApp: String? = nil, online: Bool? = nil) -> BackendClient
-    {
+    /// connectivity (unless `online` overrides it), the device clock (read for every request, moved
+    /// by the simulated time each call took), the world's random sequence, and one journal line per
+    /// simulated request, recorded as `journalApp`.
+    /// A world file that fails meanwhile fails the action once it ends (`WorldFailures`).
+    public func backendClient(
+        clientID: String? = nil, journalApp: String? = nil, online: Bool? = nil
+    ) -> BackendClient {
         let environment = self
         let journalName = journalApp ?? app.rawValue
-        let isOnline = online ?? ((try? device.read()) ?? DeviceState()).isOnline(app)
+        let isOnline =
+            online ?? run.failures.recording(world.deviceFile.path) { try device.read().isOnline(app) } ?? false
         return BackendClient(
             databasePath: world.backendDatabase.path, app: clientID ?? app.bundleID, online: isOnline,
-            now: { environment.now() }, random: SeededRandom(seed: environment.nextRandomSeed()),
+            now: { environment.deviceTime() },
+            elapse: { seconds in environment.spend(seconds) },
+            random: SeededRandom(seed: drawSeed()),
             observer: { event in
                 environment.record(
                     JournalEntry(

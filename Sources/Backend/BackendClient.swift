@@ -16,12 +16,16 @@ public final class BackendClient {
     private let now: () -> Date
     private var random: any RandomSource
     private let observer: (BackendEvent) -> Void
+    private let elapse: (TimeInterval) -> Void
     private var openedStore: BackendStore?
 
-    /// A client of the world at `databasePath` for `app`. `now` is the simulated device clock;
+    /// A client of the world at `databasePath` for `app`. `now` is the simulated device clock and
+    /// `elapse` moves it by the simulated time each call took (the apps pass the world's clock; the
+    /// defaults, the host clock standing still, are for tests and benchmarks of the backend alone);
     /// `random` feeds session secrets, signup codes, nonces and txids.
     public init(
         databasePath: String, app: String, online: Bool = true, now: @escaping () -> Date = Date.init,
+        elapse: @escaping (TimeInterval) -> Void = { _ in },
         random: any RandomSource = SystemRandom(), timeouts: BackendTimeouts = BackendTimeouts(),
         observer: @escaping (BackendEvent) -> Void = { _ in }
     ) {
@@ -29,6 +33,7 @@ public final class BackendClient {
         self.app = app
         self.online = online
         self.now = now
+        self.elapse = elapse
         self.random = random
         self.timeouts = timeouts
         self.observer = observer
@@ -56,11 +61,15 @@ public final class BackendClient {
             throw .offline(app: app)
         }
         let store = try store()
+        // The call's simulated time passes on the device clock, whether it answered or failed.
+        var spent: TimeInterval = 0
+        defer { elapse(spent) }
         return try store.perform { database in
             let exchange = Exchange(
                 store: store, knobs: try BackendKnobs.load(database), now: now(), app: app,
                 timeouts: timeouts,
                 random: { [unowned self] count in self.random.bytes(count) }, observer: observer)
+            defer { spent = exchange.latency }
             let value = try body(exchange)
             return BackendReply(value: value, latency: exchange.latency)
         }

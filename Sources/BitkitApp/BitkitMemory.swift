@@ -27,7 +27,7 @@ public struct BitkitMemory: Codable, Sendable, Equatable {
     public var cachedName: String?
     public var cachedImageUri: String?
     public var isProfileSetupPending: Bool
-    /// The running adoption, if any (`isAdoptingRingIdentity`).
+    /// The running adoption, if any (`isAdoptingRingIdentity(seenFrom:)`).
     public var adoption: InFlightMarker?
     /// A running signup approval.
     public var signup: InFlightMarker?
@@ -65,6 +65,8 @@ public struct BitkitMemory: Codable, Sendable, Equatable {
     /// Root first, as printed: `["home", "settings"]`.
     public var stack: [String] { ([root] + path).map(\.rawValue) }
 
-    /// Whether an adoption runs in a live process.
-    public var isAdoptingRingIdentity: Bool { adoption?.isAlive ?? false }
+    /// Whether an adoption runs in a live process, as seen from the run `observer`.
+    public func isAdoptingRingIdentity(seenFrom observer: RunContext) -> Bool {
+        adoption?.isAlive(seenFrom: observer) ?? false
+    }
 }

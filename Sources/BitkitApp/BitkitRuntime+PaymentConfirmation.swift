@@ -70,7 +70,7 @@ extension BitkitRuntime {
         }
         var paid = HandledPaymentRequest(
             key: shown.key, outcome: .paid, sats: shown.sats, method: shown.method, destination: shown.destination,
-            at: environment.now())
+            at: try environment.now())
         do {
             let client = try paykitNetwork()
             switch shown.method {

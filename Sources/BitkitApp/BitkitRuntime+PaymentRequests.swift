@@ -80,7 +80,7 @@ extension BitkitRuntime {
                 }
             }
         }
-        let now = environment.now()
+        let now = try environment.now()
         let merged = PaymentRequestSync.merge(fetched, into: try loadInbox(), network: walletNetwork, now: now)
         var inbox = merged.inbox
         let arrived = merged.arrived
@@ -146,7 +146,7 @@ extension BitkitRuntime {
         if memory.sheet != .paymentRequests { openBell() }
         inbox.pending.removeAll { $0.key == request.key }
         inbox.handled.append(
-            HandledPaymentRequest(key: request.key, outcome: .rejected, sats: request.sats, at: environment.now()))
+            HandledPaymentRequest(key: request.key, outcome: .rejected, sats: request.sats, at: try environment.now()))
         try saveInbox(inbox)
     }
 
@@ -166,7 +166,7 @@ extension BitkitRuntime {
     /// Expiry noticed while presenting (spec/05 §2.4): logged, `PaymentRequestExpiredToast`, and the
     /// request leaves the pending list. Returns whether it had expired.
     func expireIfNeeded(_ request: PendingPaymentRequest) throws -> Bool {
-        guard request.isExpired(at: environment.now()) else { return false }
+        guard request.isExpired(at: try environment.now()) else { return false }
         log(category: "presentation", reason: PresentationReason.requestExpired.rawValue, request: request.key)
         var inbox = try loadInbox()
         inbox.pending.removeAll { $0.key == request.key }
@@ -182,7 +182,7 @@ extension BitkitRuntime {
     /// logged with its reason (category `resolution`). Nil when no attempt opened.
     func resolve(_ request: PendingPaymentRequest, inbox: PaymentRequestInbox) throws -> PaymentConfirmation? {
         let context = PayabilityContext(
-            network: walletNetwork, now: environment.now(), isRequest: true,
+            network: walletNetwork, now: try environment.now(), isRequest: true,
             attemptedPaymentHashes: Set(inbox.attemptedPaymentHashes.compactMap(Hex.decode)),
             usedAddresses: Set(inbox.usedAddresses))
         let client = try? paykitNetwork()

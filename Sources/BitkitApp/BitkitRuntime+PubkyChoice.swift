@@ -12,7 +12,10 @@ extension BitkitRuntime {
         guard !pubkys.isEmpty else { return }
         try suspend("bitkit.choice.before-profile-fetch")
         var names: [String: String] = [:]
-        for pubky in Set(pubkys) {
+        var fetched = Set<String>()
+        // In list order, once each: the fetches reach the journal and use up counted faults, and a
+        // Set's order changes from one process to the next.
+        for pubky in pubkys where fetched.insert(pubky).inserted {
             guard PublicKey(z32: pubky) != nil else { continue }
             if let found = try? network(
                 "profile-read", { backend throws(ServiceFailure) in try backend.profile(of: pubky) }),
@@ -68,11 +71,11 @@ extension BitkitRuntime {
     /// The adoption of Ring pubky `listed` (spec/02 §12).
     func adopt(_ listed: String) throws {
         // 1. In-flight guard: nothing changes, nothing is read.
-        if memory.isAdoptingRingIdentity {
+        if memory.isAdoptingRingIdentity(seenFrom: environment.run) {
             failAdoption(BitkitTexts.authenticationFailed(BitkitTexts.adoptionInProgress))
             return
         }
-        memory.adoption = InFlightMarker(subject: listed)
+        memory.adoption = InFlightMarker(subject: listed, run: environment.run)
         let generation = memory.sessionGeneration
         do {
             try runAdoption(listed, generation: generation)

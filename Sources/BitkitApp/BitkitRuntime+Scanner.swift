@@ -119,11 +119,11 @@ extension BitkitRuntime {
             return
         }
         guard try signupAllowed(link, homeserver) else { return }
-        if let running = memory.signup, running.isAlive {
+        if let running = memory.signup, running.isAlive(seenFrom: environment.run) {
             toast(Toast(.info, BitkitTexts.authorizing))
             return
         }
-        memory.signup = InFlightMarker(subject: homeserver)
+        memory.signup = InFlightMarker(subject: homeserver, run: environment.run)
         memory.sheet = .authSignup(link: link, homeserver: homeserver, phase: .authorizing)
         defer { current?.signup = nil }
         try suspend("bitkit.signup.before-register")

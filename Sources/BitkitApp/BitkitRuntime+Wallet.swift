@@ -7,7 +7,7 @@ extension BitkitRuntime {
     /// Onboarding → Create wallet: a new 12-word mnemonic from the world's random sequence.
     func createWallet() throws {
         guard try walletAbsent() else { return }
-        var random = SeededRandom(seed: environment.nextRandomSeed())
+        var random = SeededRandom(seed: try environment.nextRandomSeed())
         let words = try BIP39.mnemonic(entropy: random.bytes(16))
         try store.save(Key.mnemonic, words.joined(separator: " "))
         try startWallet()

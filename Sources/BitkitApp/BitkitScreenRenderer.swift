@@ -64,7 +64,7 @@ struct BitkitScreenRenderer {
 
     private func fillPubkyChoice(_ screen: inout Screen) {
         let choice = memory.choice ?? PubkyChoiceList(pubkys: [])
-        let busy = memory.isAdoptingRingIdentity
+        let busy = memory.isAdoptingRingIdentity(seenFrom: runtime.environment.run)
         if choice.pubkys.isEmpty {
             screen.texts = [BitkitTexts.choiceDescription]
             screen.rows = [

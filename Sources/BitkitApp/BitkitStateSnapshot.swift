@@ -111,7 +111,7 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
             sessionRestorationFailed: memory?.sessionRestorationFailed ?? false,
             adoptedSourceLost: memory?.adoptedSourceLost ?? false,
             isProfileSetupPending: memory?.isProfileSetupPending ?? defaults.profileSetupPending,
-            isAdoptingRingIdentity: memory?.isAdoptingRingIdentity ?? false,
+            isAdoptingRingIdentity: memory?.isAdoptingRingIdentity(seenFrom: app.environment.run) ?? false,
             isLoadingProfile: memory?.isLoadingProfile ?? false,
             cachedName: memory.map { $0.cachedName } ?? defaults.cachedName,
             cachedImageUri: memory.map { $0.cachedImageUri } ?? defaults.cachedImageURI,

@@ -28,7 +28,7 @@ extension BitkitScreenRenderer {
 
     /// `PaymentRequestsSheet`: one row per pending request, with its Pay and Reject buttons.
     func paymentRequestsSheet() -> Screen.Sheet {
-        let now = runtime.environment.now()
+        let now = runtime.environment.deviceTime()
         let pending = inbox().pending.filter { !$0.isExpired(at: now) }
         // One lookup table, so a long list stays linear.
         let names = Dictionary(contacts().contacts.map { ($0.pubky, $0.name) }, uniquingKeysWith: { first, _ in first })

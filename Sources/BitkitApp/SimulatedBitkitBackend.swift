@@ -49,7 +49,7 @@ public final class SimulatedBitkitBackend: BitkitBackend {
     private func homeserverSession(_ session: PubkySession) -> HomeserverSession {
         HomeserverSession(
             pubky: session.pubky, homeserver: session.homeserver, secret: session.secret, capabilities: "/:rw",
-            createdAt: environment.now())
+            createdAt: environment.deviceTime())
     }
 
     private static func session(_ session: HomeserverSession) -> PubkySession {

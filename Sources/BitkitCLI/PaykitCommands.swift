@@ -1,3 +1,4 @@
+import Device
 import Foundation
 import PaykitContract
 import SimCLI
@@ -80,7 +81,7 @@ enum PaykitCommands {
         usage: "FILE|- [--network N] [--now TIME]",
         details: """
             Prints `accepted` with the sats, retained identifiers, note and expiry, or `rejected` with the reason
-            code and the log line Bitkit would write. --network defaults to regtest, --now to the current time.
+            code and the log line Bitkit would write. --network defaults to regtest, --now to the world's device clock (the host's clock outside a world).
             """,
         examples: [
             "bitkit-sim paykit check-request request.json --network regtest",
@@ -88,7 +89,7 @@ enum PaykitCommands {
         ]
     ) { args, invocation in
         let network = try networkOption(&args)
-        let now = try nowOption(&args)
+        let now = try nowOption(&args, invocation)
         let path = try args.positional("FILE|-")
         try args.finish()
         let record: PaymentRequestRecord
@@ -131,7 +132,7 @@ enum PaykitCommands {
         details: """
             Prints the outcome (`opened`, `no endpoint`, `not opened`), its reason code and the user-visible
             message. --payload - reads the payload bytes from standard input. --for-request applies the request
-            rules (invoice route hints). --network defaults to regtest, --now to the current time.
+            rules (invoice route hints). --network defaults to regtest, --now to the world's device clock (the host's clock outside a world).
             """,
         examples: [
             "bitkit-sim paykit check-endpoint --identifier btc-regtest-p2wpkh --payload '{\"value\":\"bcrt1q…\"}'",
@@ -139,7 +140,7 @@ enum PaykitCommands {
         ]
     ) { args, invocation in
         let network = try networkOption(&args)
-        let now = try nowOption(&args)
+        let now = try nowOption(&args, invocation)
         let forRequest = args.flag("--for-request")
         guard let identifier = try args.option("--identifier") else {
             throw CLIError.usage("Missing option --identifier ID.")
@@ -193,9 +194,19 @@ enum PaykitCommands {
             ?? .regtest
     }
 
-    private static func nowOption(_ args: inout Arguments) throws -> Date {
-        try args.option("--now", expecting: "a time like 2025-01-01T00:00:00Z") { ExpiryTimestamp(parsing: $0)?.date }
-            ?? Date()
+    /// `--now`, else the world's device clock (what the app would check against), else — outside
+    /// any world — the host's clock.
+    private static func nowOption(_ args: inout Arguments, _ invocation: Invocation) throws -> Date {
+        if let given = try args.option(
+            "--now", expecting: "a time like 2025-01-01T00:00:00Z",
+            {
+                ExpiryTimestamp(parsing: $0)?.date
+            })
+        {
+            return given
+        }
+        guard invocation.world.exists else { return Date() }
+        return try DeviceClock(world: invocation.world).now()
     }
 
     /// The bytes of FILE, or of standard input for `-`.

@@ -13,16 +13,21 @@ import Keychain
 public struct AppEnvironment: Sendable {
     public let world: World
     public let app: AppKind
+    /// The run this app acts in (run number, scheduling, jitter).
+    public let run: RunContext
     public let device: DeviceStore
     public let journal: Journal
+    public let clock: DeviceClock
 
-    public init(world: World, app: AppKind) {
+    public init(world: World, app: AppKind, run: RunContext) {
         self.world = world
         self.app = app
+        self.run = run
         self.device = DeviceStore(world: world)
-        self.journal = Journal(world: world)
-        // Under the race harness, the first app action of a process is a scheduling point.
-        ProcessRun.current.scheduler?.processStarted()
+        self.journal = Journal(world: world, run: run.stored)
+        self.clock = DeviceClock(world: world)
+        // Under the race harness, the first app action of a run is a scheduling point.
+        run.scheduler?.processStarted()
     }
 
     /// The app's install; throws when the world is missing or the app is not installed.
@@ -32,23 +37,26 @@ public struct AppEnvironment: Sendable {
     }
 
     /// The device clock.
-    public func now() -> Date { ((try? device.read()) ?? DeviceState()).now() }
+    public func now() throws(WorldError) -> Date { try clock.now() }
 
     /// The app's view of the keychain.
     public func keychain(install: InstalledApp) -> Keychain {
         let device = self.device
-        let journal = self.journal
         let app = self.app
         let owner = install.ownerPrefix
         let caller = KeychainCaller(
             bundleID: app.bundleID,
             entitlements: install.entitlements,
             // An unreadable device file must not make secrets readable: treat it as locked.
-            protection: { (try? device.read().protection) ?? .locked },
-            fault: { operation, _, account in
-                try? device.consumeFault(app: app, operation: operation, account: account)
+            protection: { [self] in
+                run.failures.recording(world.deviceFile.path) { try device.read().protection } ?? .locked
             },
-            observer: { event in
+            fault: { [self] operation, _, account in
+                run.failures.recording(world.deviceFile.path) {
+                    try device.consumeFault(app: app, operation: operation, account: account)
+                } ?? nil
+            },
+            observer: { [self] event in
                 var entry = JournalEntry(
                     app: app.rawValue, event: "keychain", op: event.call, group: event.accessGroup,
                     service: event.service, account: event.account, status: event.status.rawValue,
@@ -57,35 +65,54 @@ public struct AppEnvironment: Sendable {
                     detail: event.ignored.isEmpty ? nil : "ignored \(event.ignored.count) invalid entries")
                 entry.owner = owner
                 if event.call == "copy" { entry.requestedData = event.requestedData }
-                let time = ((try? device.read()) ?? DeviceState()).now().timeIntervalSince1970
-                _ = try? journal.append(entry, time: time)
-            })
-        let world = self.world
-        var keychain = Keychain(caller: caller, directory: { world.groupDirectory($0) })
-        // Throwaway worlds of the scenario runner and the race harness skip fsync (SIM_NO_FSYNC).
-        keychain.durable = AtomicFile.durableByDefault
+                record(entry)
+            },
+            now: { [self] in deviceTime() })
+        let groups = self.world
+        var keychain = Keychain(caller: caller, directory: { groups.groupDirectory($0) })
+        keychain.durable = groups.durable
         return keychain
     }
 
-    /// Records an app-level event in the journal (best effort: the journal never fails an action).
+    /// Records an event in the journal. A journal that cannot take it fails the action once it
+    /// ends (`WorldFailures`): a missing line would make the run differ from its replay.
     public func record(_ entry: JournalEntry) {
-        _ = try? journal.append(entry, time: now().timeIntervalSince1970)
+        _ = run.failures.recording(world.journalFile.path) { try journal.append(entry) }
+    }
+
+    /// The device clock where an action cannot stop (inside a keychain or network call): an
+    /// unreadable clock is recorded as a failure of the run, and the world's start is used meanwhile.
+    public func deviceTime() -> Date {
+        run.failures.recording(clock.path) { try clock.now() }
+            ?? Date(timeIntervalSince1970: Double(DeviceClock.defaultStart) / 1000)
+    }
+
+    /// Moves the device clock by a network call's simulated time; failures as for `deviceTime`.
+    public func spend(_ seconds: Double) {
+        _ = run.failures.recording(clock.path) { try clock.spend(seconds) }
+    }
+
+    /// `nextRandomSeed` where an action cannot stop (a network client's random source); failures as
+    /// for `deviceTime`.
+    public func drawSeed() -> UInt64 {
+        run.failures.recording(world.deviceFile.path) { try nextRandomSeed() } ?? 0
     }
 
     /// Marks a named point inside a multi-step operation, where the other app can interleave. If a
     /// breakpoint matches, the process records the pause, calls `release` (the app gives up its
     /// main-actor lock, as at an `await`), blocks until `simctl continue`, then calls `reacquire`.
-    /// Under the race harness (`SIM_JITTER_MS`) it sleeps a seeded random time instead.
+    /// Under the race harness the run's scheduler decides who goes on, or its jitter sleeps.
     public func checkpoint(_ name: String, release: () -> Void = {}, reacquire: () -> Void = {}) {
         record(JournalEntry(app: app.rawValue, event: "checkpoint", op: name))
-        if let state = try? device.read(), state.breakpoints.contains(where: { $0.app == app && $0.checkpoint == name })
+        if let state = run.failures.recording(world.deviceFile.path, { try device.read() }),
+            state.breakpoints.contains(where: { $0.app == app && $0.checkpoint == name })
         {
             pauseIfStillArmed(name, release: release, reacquire: reacquire)
-        } else if let scheduler = ProcessRun.current.scheduler {
+        } else if let scheduler = run.scheduler {
             release()
             scheduler.schedule(name)
             reacquire()
-        } else if let jitter = ProcessRun.current.jitter {
+        } else if let jitter = run.jitter {
             release()
             jitter.sleep()
             reacquire()
@@ -95,7 +122,7 @@ public struct AppEnvironment: Sendable {
     private func pauseIfStillArmed(_ name: String, release: () -> Void, reacquire: () -> Void) {
         let pid = getpid()
         let app = self.app
-        let now = now().timeIntervalSince1970
+        let now = deviceTime().timeIntervalSince1970
         let armed =
             (try? device.update { state -> Bool in
                 guard let index = state.breakpoints.firstIndex(where: { $0.app == app && $0.checkpoint == name }) else {
@@ -127,34 +154,37 @@ public struct AppEnvironment: Sendable {
     /// Whether an SDK fault named `name` is armed for this app; a counted one is used up.
     public func consumeSDKFault(_ name: String) -> Bool {
         let app = self.app
-        guard let state = try? device.read(), state.sdkFaults.contains(where: { $0.app == app && $0.name == name })
+        guard let state = run.failures.recording(world.deviceFile.path, { try device.read() }),
+            state.sdkFaults.contains(where: { $0.app == app && $0.name == name })
         else {
             return false
         }
         return
-            (try? device.update { state -> Bool in
-                guard let index = state.sdkFaults.firstIndex(where: { $0.app == app && $0.name == name }) else {
-                    return false
-                }
-                if let remaining = state.sdkFaults[index].remaining {
-                    if remaining <= 1 {
-                        state.sdkFaults.remove(at: index)
-                    } else {
-                        state.sdkFaults[index].remaining = remaining - 1
+            (run.failures.recording(world.deviceFile.path) {
+                try device.update { state -> Bool in
+                    guard let index = state.sdkFaults.firstIndex(where: { $0.app == app && $0.name == name }) else {
+                        return false
                     }
+                    if let remaining = state.sdkFaults[index].remaining {
+                        if remaining <= 1 {
+                            state.sdkFaults.remove(at: index)
+                        } else {
+                            state.sdkFaults[index].remaining = remaining - 1
+                        }
+                    }
+                    return true
                 }
-                return true
             }) ?? false
     }
 
     /// The next 64-bit value of the world's random sequence: deterministic for a given seed and
-    /// sequence of actions, so a scenario replays byte for byte.
-    public func nextRandomSeed() -> UInt64 {
-        let drawn =
-            (try? device.update { state -> (UInt64, UInt64) in
-                state.randomDraws += 1
-                return (state.seed, state.randomDraws)
-            }) ?? (0, UInt64.random(in: 0...UInt64.max))
+    /// sequence of actions, so a scenario replays byte for byte. A device file that cannot be
+    /// updated fails the action (exit 3) rather than drawing a value no replay could repeat.
+    public func nextRandomSeed() throws -> UInt64 {
+        let drawn = try device.update { state -> (UInt64, UInt64) in
+            state.randomDraws += 1
+            return (state.seed, state.randomDraws)
+        }
         // SplitMix64 of (seed, draw): well-spread, cheap, stable across platforms.
         var z = drawn.0 &+ drawn.1 &* 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

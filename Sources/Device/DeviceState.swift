@@ -1,7 +1,8 @@
 import Foundation
 import Keychain
 
-/// Everything `device.json` holds: data protection, installed apps, connectivity, clock, faults.
+/// Everything `device.json` holds: data protection, installed apps, connectivity, faults, breakpoints
+/// and the world's random sequence. The clock has its own file (`DeviceClock`).
 public struct DeviceState: Codable, Sendable, Equatable {
     public static let currentVersion = 1
 
@@ -11,8 +12,6 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public var apps: [AppKind: InstalledApp]
     /// Apps whose network is cut (`simctl net APP offline`); `all` cuts both.
     public var offlineApps: Set<AppKind>
-    /// Seconds added to the host clock: the simulated device clock.
-    public var clockOffset: Double
     public var faults: [FaultRule]
     public var nextFaultID: Int
     /// Named failures forced on an app's SDK or service calls (e.g. `forget-session`).
@@ -32,7 +31,6 @@ public struct DeviceState: Codable, Sendable, Equatable {
         protection = .unlocked
         apps = [:]
         offlineApps = []
-        clockOffset = 0
         faults = []
         nextFaultID = 1
         sdkFaults = []
@@ -42,14 +40,11 @@ public struct DeviceState: Codable, Sendable, Equatable {
         randomDraws = 0
     }
 
-    /// The device clock.
-    public func now(host: Date = Date()) -> Date { host.addingTimeInterval(clockOffset) }
-
     /// Whether `app` can reach the network.
     public func isOnline(_ app: AppKind) -> Bool { !offlineApps.contains(app) }
 
     enum CodingKeys: String, CodingKey {
-        case version, protection, apps, offlineApps, clockOffset, faults, nextFaultID, sdkFaults, breakpoints, paused,
+        case version, protection, apps, offlineApps, faults, nextFaultID, sdkFaults, breakpoints, paused,
             seed
         case randomDraws
     }
@@ -61,7 +56,6 @@ public struct DeviceState: Codable, Sendable, Equatable {
         let list = try container.decodeIfPresent([InstalledApp].self, forKey: .apps) ?? []
         apps = Dictionary(list.map { ($0.kind, $0) }, uniquingKeysWith: { _, last in last })
         offlineApps = Set(try container.decodeIfPresent([AppKind].self, forKey: .offlineApps) ?? [])
-        clockOffset = try container.decodeIfPresent(Double.self, forKey: .clockOffset) ?? 0
         faults = try container.decodeIfPresent([FaultRule].self, forKey: .faults) ?? []
         nextFaultID = try container.decodeIfPresent(Int.self, forKey: .nextFaultID) ?? (faults.map(\.id).max() ?? 0) + 1
         sdkFaults = try container.decodeIfPresent([SDKFault].self, forKey: .sdkFaults) ?? []
@@ -78,7 +72,6 @@ public struct DeviceState: Codable, Sendable, Equatable {
         // A sorted list keeps the file stable and readable.
         try container.encode(AppKind.allCases.compactMap { apps[$0] }, forKey: .apps)
         try container.encode(AppKind.allCases.filter { offlineApps.contains($0) }, forKey: .offlineApps)
-        try container.encode(clockOffset, forKey: .clockOffset)
         try container.encode(faults, forKey: .faults)
         try container.encode(nextFaultID, forKey: .nextFaultID)
         try container.encode(sdkFaults, forKey: .sdkFaults)

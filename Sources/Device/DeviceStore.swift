@@ -1,5 +1,7 @@
 import Foundation
 import Keychain
+import SafeFiles
+import Synchronization
 
 /// Reads and updates `device.json` under a file lock, with atomic writes, so `simctl` and both
 /// apps can touch it concurrently.
@@ -13,14 +15,14 @@ public struct DeviceStore: Sendable {
     /// The current state.
     public func read() throws -> DeviceState {
         try world.requireExists()
-        return try FileLock.with(lockPath, .shared) { _ in try decode() }
+        return try locked(.shared) { try decode() }
     }
 
     /// Applies `change` atomically and returns its result.
     @discardableResult
     public func update<T>(_ change: (inout DeviceState) throws -> T) throws -> T {
         try world.requireExists()
-        return try FileLock.with(lockPath, .exclusive) { _ in
+        return try locked(.exclusive) {
             var state = try decode()
             let result = try change(&state)
             try encode(state)
@@ -30,7 +32,16 @@ public struct DeviceStore: Sendable {
 
     /// Writes a whole state (used by `world init`).
     func write(_ state: DeviceState) throws {
-        try FileLock.with(lockPath, .exclusive) { _ in try encode(state) }
+        try locked(.exclusive) { try encode(state) }
+    }
+
+    /// Runs `body` under the device file's lock; a failure to lock is a broken world.
+    private func locked<T>(_ mode: FileLock.Mode, _ body: () throws -> T) throws -> T {
+        do {
+            return try FileLock.with(lockPath, mode) { _ in try body() }
+        } catch let error as FileError {
+            throw WorldError(error)
+        }
     }
 
     private func decode() throws -> DeviceState {
@@ -58,7 +69,12 @@ public struct DeviceStore: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(state) + Data("\n".utf8)
-        try AtomicFile.write(data, to: world.deviceFile)
+        do {
+            try AtomicFile.write(data, to: world.deviceFile, durable: world.durable)
+        } catch {
+            // Named as the device file, so the message says which file could not be updated.
+            throw WorldError.io(path: world.deviceFile.path, reason: error.reason)
+        }
         DecodedDeviceFiles.shared.remember(state, path: world.deviceFile.path, bytes: data)
     }
 }
@@ -66,25 +82,29 @@ public struct DeviceStore: Sendable {
 /// The last decoded `device.json` of each world in this process, keyed by its exact bytes. App
 /// processes read the device file for every keychain call, journal entry and checkpoint; decoding
 /// it dominated those reads.
-private final class DecodedDeviceFiles: @unchecked Sendable {
+private final class DecodedDeviceFiles: Sendable {
     static let shared = DecodedDeviceFiles()
 
-    private let lock = NSLock()
-    private var entries: [String: (bytes: Data, state: DeviceState)] = [:]
+    private struct Entry {
+        var bytes: Data
+        var state: DeviceState
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
 
     func state(path: String, bytes: Data) -> DeviceState? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let entry = entries[path], entry.bytes == bytes else { return nil }
-        return entry.state
+        entries.withLock { entries in
+            guard let entry = entries[path], entry.bytes == bytes else { return nil }
+            return entry.state
+        }
     }
 
     func remember(_ state: DeviceState, path: String, bytes: Data) {
-        lock.lock()
-        defer { lock.unlock() }
-        // A serving process (`--serve`) meets a new world in every race iteration: keep a few.
-        if entries[path] == nil, entries.count >= 8 { entries.removeAll() }
-        entries[path] = (bytes, state)
+        entries.withLock { entries in
+            // A serving process (`--serve`) meets a new world in every race iteration: keep a few.
+            if entries[path] == nil, entries.count >= 8 { entries.removeAll() }
+            entries[path] = Entry(bytes: bytes, state: state)
+        }
     }
 }
 

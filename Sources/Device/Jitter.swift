@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -6,23 +6,36 @@ import Foundation
     import Darwin
 #endif
 
-/// Seeded sleeps at checkpoints, used by the race harness to shake interleavings: set
-/// `SIM_JITTER_MS` (the maximum) and `SIM_JITTER_SEED`. Off unless both are present.
-final class Jitter: @unchecked Sendable {
-    private let maximumMicroseconds: UInt64
-    private var state: UInt64
+/// Seeded sleeps at scheduling points, used by the race harness to shake interleavings
+/// (`SIM_JITTER_MS`, `SIM_JITTER_SEED`; see `RunContext`). One per run.
+public final class Jitter: Sendable {
+    /// The maximum sleep and the seed of its sequence.
+    public struct Settings: Sendable, Equatable {
+        public var maximumMilliseconds: Double
+        public var seed: UInt64
 
-    init(maximumMilliseconds: Double, seed: UInt64) {
-        maximumMicroseconds = UInt64(maximumMilliseconds * 1000)
-        state = (seed &+ 0x9E37_79B9_7F4A_7C15) | 1
+        public init(maximumMilliseconds: Double, seed: UInt64) {
+            self.maximumMilliseconds = maximumMilliseconds
+            self.seed = seed
+        }
+    }
+
+    private let maximumMicroseconds: UInt64
+    private let state: Mutex<UInt64>
+
+    init(_ settings: Settings) {
+        maximumMicroseconds = UInt64(settings.maximumMilliseconds * 1000)
+        state = Mutex((settings.seed &+ 0x9E37_79B9_7F4A_7C15) | 1)
     }
 
     func sleep() {
         // xorshift64*: deterministic per seed.
-        state ^= state >> 12
-        state ^= state << 25
-        state ^= state >> 27
-        let value = state &* 0x2545_F491_4F6C_DD1D
+        let value = state.withLock { state in
+            state ^= state >> 12
+            state ^= state << 25
+            state ^= state >> 27
+            return state &* 0x2545_F491_4F6C_DD1D
+        }
         usleep(useconds_t(value % (maximumMicroseconds + 1)))
     }
 }

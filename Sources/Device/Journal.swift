@@ -1,4 +1,5 @@
 import Foundation
+import SafeFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -11,26 +12,40 @@ import Foundation
 /// line. A line torn by a killed writer is skipped by readers and fenced off by the next append.
 public struct Journal: Sendable {
     public let world: World
+    /// The run that writes, recorded beside the pid (nil for a process that runs one command).
+    public let run: UInt32?
 
-    public init(world: World) { self.world = world }
+    public init(world: World, run: UInt32? = nil) {
+        self.world = world
+        self.run = run
+    }
 
-    /// Appends `entry`, filling in its sequence number, pid and time; returns the stored entry.
+    /// Appends `entry`, filling in its sequence number, pid, run and the device clock's time;
+    /// returns the stored entry.
     @discardableResult
-    public func append(_ entry: JournalEntry, time: Double) throws -> JournalEntry {
+    public func append(_ entry: JournalEntry) throws -> JournalEntry {
         let path = world.journalFile.path
-        return try FileLock.with(path, .exclusive, append: true) { fd in
-            try Self.append(entry, time: time, to: fd, path: path)
+        let clock = try DeviceClock(world: world).read()
+        do {
+            return try FileLock.with(path, .exclusive, append: true) { fd in
+                try Self.append(entry, clock: clock, run: run, to: fd, path: path)
+            }
+        } catch let error as FileError {
+            throw WorldError(error)
         }
     }
 
     /// Numbers `entry` after the last complete line of the locked journal `fd` and appends it.
-    private static func append(_ entry: JournalEntry, time: Double, to fd: Int32, path: String) throws -> JournalEntry {
+    private static func append(
+        _ entry: JournalEntry, clock: DeviceClock.Reading, run: UInt32?, to fd: Int32, path: String
+    ) throws -> JournalEntry {
         let (lastSeq, endsWithNewline) = Self.tail(fd)
         var stored = entry
         stored.seq = lastSeq + 1
         stored.pid = getpid()
-        stored.run = ProcessRun.current.stored
-        stored.time = time
+        stored.run = run
+        stored.time = clock.now.timeIntervalSince1970
+        stored.clock = clock.elapsed
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var line = try encoder.encode(stored)

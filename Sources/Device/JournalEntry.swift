@@ -4,6 +4,9 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var seq: UInt64
     /// Device-clock seconds since 1970.
     public var time: Double
+    /// Device-clock milliseconds since the world began (`DeviceClock`): the simulated time of the
+    /// entry, the same in every replay. Absent in journals written before the clock had a file.
+    public var clock: Int64?
     /// `bitkit`, `ring`, `simctl`, …
     public var app: String
     public var pid: Int32

@@ -1,5 +1,6 @@
 import Foundation
-import Keychain
+import SafeFiles
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -10,9 +11,9 @@ import Keychain
 /// The model of an app's main actor: an exclusive flock on the sandbox, held while the app does
 /// synchronous work and released at every asynchronous point, so a second action of the same app
 /// can run while the first is paused — and meets the same in-flight guards the real app has.
-public final class MainActorLock: @unchecked Sendable {
+public final class MainActorLock: Sendable {
     private let fd: Int32
-    private var held = false
+    private let held = Atomic<Bool>(false)
 
     init(path: String) throws {
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
@@ -22,18 +23,17 @@ public final class MainActorLock: @unchecked Sendable {
 
     /// Takes the lock (blocking).
     public func acquire() {
-        guard !held else { return }
+        guard !held.load(ordering: .relaxed) else { return }
         // Waiting is the point (the other action holds the main actor); another failure would mean
         // a bad descriptor, which `init` already ruled out.
         _ = Posix.lock(fd, exclusive: true)
-        held = true
+        held.store(true, ordering: .relaxed)
     }
 
     /// Gives the lock up, as the main actor does at an `await`.
     public func release() {
-        guard held else { return }
+        guard held.exchange(false, ordering: .relaxed) else { return }
         _ = flock(fd, LOCK_UN)
-        held = false
     }
 
     func close() {

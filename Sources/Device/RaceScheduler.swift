@@ -1,4 +1,6 @@
 import Foundation
+import SafeFiles
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -9,9 +11,11 @@ import Foundation
 /// The race harness's deterministic scheduler. Two lanes (a and b) of app processes share a small
 /// state file; at every checkpoint, and when a process starts, a lane waits until the other lane is
 /// also waiting (or finished), then a coin drawn from the seed decides which lane goes on. The same
-/// seed therefore replays the same interleaving. Off unless `SIM_SCHEDULE`, `SIM_LANE` and
-/// `SIM_SCHEDULE_SEED` are set. An optional seeded sleep (`SIM_JITTER_MS`) shakes timing further.
-public final class RaceScheduler: @unchecked Sendable {
+/// seed therefore replays the same interleaving. A run is scheduled when its `RunContext` says so
+/// (`SIM_SCHEDULE`, `SIM_LANE`); an optional seeded sleep (`SIM_JITTER_MS`) shakes timing further.
+/// A lane that cannot get its turn within `turnTimeout` is written on the board as stuck, and the
+/// harness reports the iteration as its own error: never a silently different interleaving.
+public final class RaceScheduler: Sendable {
     public enum LaneState: String, Codable, Sendable { case running, waiting, done }
 
     /// The shared file's content.
@@ -22,6 +26,8 @@ public final class RaceScheduler: @unchecked Sendable {
         public var seed: UInt64
         /// The decisions taken, in order: which lane went on at which point.
         public var trace: [String]
+        /// Set when a lane gave up waiting for its turn: which lane, at which point.
+        public var stuck: String?
 
         public init(seed: UInt64) {
             lanes = ["a": .running, "b": .running]
@@ -32,10 +38,13 @@ public final class RaceScheduler: @unchecked Sendable {
         }
     }
 
+    /// How long a lane waits for its turn before the board calls it stuck.
+    static let turnTimeout: TimeInterval = 5
+
     let path: String
     let lane: String
     let jitter: Jitter?
-    private var started = false
+    private let started = Atomic<Bool>(false)
 
     init(path: String, lane: String, jitter: Jitter?) {
         self.path = path
@@ -58,17 +67,22 @@ public final class RaceScheduler: @unchecked Sendable {
         (try? read(path))?.trace ?? []
     }
 
+    /// Why the iteration's schedule cannot be trusted (a lane that never got its turn), if so.
+    public static func stuck(at path: String) -> String? {
+        (try? read(path))?.stuck
+    }
+
     /// A scheduling point at process start, taken once per run (`ProcessRun`).
     func processStarted() {
-        guard !started else { return }
-        started = true
+        guard !started.exchange(true, ordering: .relaxed) else { return }
         schedule("start")
     }
 
     /// A scheduling point: wait for a turn, drawn from the seed once both lanes wait.
     func schedule(_ point: String) {
         jitter?.sleep()
-        let deadline = Date().addingTimeInterval(5)
+        // Real time on purpose: this bounds a real wait between real processes.
+        let deadline = Date().addingTimeInterval(Self.turnTimeout)
         _ = try? Self.update(path) { board in board.lanes[lane] = .waiting }
         var pause: useconds_t = 50
         while true {
@@ -76,7 +90,7 @@ public final class RaceScheduler: @unchecked Sendable {
             // take the exclusive one only when this lane can act.
             if let board = try? Self.read(path), !canAct(on: board) {
                 if Date() > deadline {
-                    _ = try? Self.update(path) { board in board.lanes[lane] = .running }
+                    giveUp(at: point)
                     return
                 }
                 usleep(pause)
@@ -103,10 +117,22 @@ public final class RaceScheduler: @unchecked Sendable {
             if go { return }
             // Never hang a race on a lane that stopped without telling the board.
             if Date() > deadline {
-                _ = try? Self.update(path) { board in board.lanes[lane] = .running }
+                giveUp(at: point)
                 return
             }
             usleep(100)
+        }
+    }
+
+    /// Records that this lane could not get its turn, then runs on so the process ends.
+    private func giveUp(at point: String) {
+        let lane = self.lane
+        _ = try? Self.update(path) { board in
+            board.lanes[lane] = .running
+            if board.stuck == nil {
+                board.stuck =
+                    "lane \(lane) waited \(Int(Self.turnTimeout)) s for its turn at `\(point)` and never got it"
+            }
         }
     }
 
@@ -155,6 +181,10 @@ public final class RaceScheduler: @unchecked Sendable {
     /// Atomic but not fsynced: the board is scratch state of one iteration, never needed after a
     /// power loss, and two fsyncs per scheduling decision were most of the harness's time.
     private static func write(_ board: Board, to path: String) throws {
-        try AtomicFile.write(try JSONEncoder().encode(board), to: URL(fileURLWithPath: path), durable: false)
+        do {
+            try AtomicFile.write(try JSONEncoder().encode(board), to: URL(fileURLWithPath: path), durable: false)
+        } catch let error as FileError {
+            throw WorldError(error)
+        }
     }
 }

@@ -1,11 +1,17 @@
 import Foundation
+import SafeFiles
 
 /// An app's container: small JSON documents (UserDefaults, the app's persisted store, its running
 /// memory) written atomically, and the main-actor lock (DESIGN §3-4). Uninstall deletes it all.
 public struct Sandbox: Sendable {
     public let folder: URL
+    /// Whether document writes fsync (the world's setting).
+    let durable: Bool
 
-    public init(world: World, app: AppKind) { folder = world.sandbox(app) }
+    public init(world: World, app: AppKind) {
+        folder = world.sandbox(app)
+        durable = world.durable
+    }
 
     /// The document `name` (e.g. `defaults`, `memory`), or nil when absent.
     public func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
@@ -32,8 +38,11 @@ public struct Sandbox: Sendable {
         let bytes = try encoder.encode(value) + Data("\n".utf8)
         let url = folder.appendingPathComponent(name + ".json")
         if FileManager.default.contents(atPath: url.path) == bytes { return }
-        try AtomicFile.write(
-            bytes, to: url, durable: AtomicFile.durableByDefault && !Self.volatileDocuments.contains(name))
+        do {
+            try AtomicFile.write(bytes, to: url, durable: durable && !Self.volatileDocuments.contains(name))
+        } catch {
+            throw WorldError(error)
+        }
     }
 
     /// Deletes the document `name` if present.

@@ -5,14 +5,21 @@ import Keychain
 /// private keychains and the app sandboxes (DESIGN §3).
 public struct World: Sendable, Equatable {
     public let root: URL
+    /// Whether writes to this world fsync. False for the throwaway worlds of the scenario runner and
+    /// the race harness (`RunContext.durable`); every file of the world follows it.
+    public let durable: Bool
 
     /// The world at `path`, or the current directory when nil.
-    public init(path: String?) {
+    public init(path: String?, durable: Bool = true) {
         let base = path ?? FileManager.default.currentDirectoryPath
         root = URL(fileURLWithPath: base, isDirectory: true).standardizedFileURL
+        self.durable = durable
     }
 
-    public init(root: URL) { self.root = root.standardizedFileURL }
+    public init(root: URL, durable: Bool = true) {
+        self.root = root.standardizedFileURL
+        self.durable = durable
+    }
 
     public var sharedGroup: URL { root.appendingPathComponent("SharedGroup", isDirectory: true) }
     public var simFolder: URL { root.appendingPathComponent(".sim", isDirectory: true) }
@@ -56,5 +63,6 @@ public struct World: Sendable, Equatable {
             throw WorldError.io(path: root.path, reason: error.localizedDescription)
         }
         try DeviceStore(world: self).write(DeviceState())
+        try DeviceClock(world: self).begin(at: DeviceClock.defaultStart)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SafeFiles
 
 /// A world that is missing or broken. The CLIs map it to exit code 3.
 public enum WorldError: Error, Equatable, CustomStringConvertible {
@@ -28,5 +29,12 @@ public enum WorldError: Error, Equatable, CustomStringConvertible {
         case .backend(let description):
             return description
         }
+    }
+}
+
+extension WorldError {
+    /// A failed file call on a world file.
+    public init(_ error: FileError) {
+        self = .io(path: error.path, reason: error.reason)
     }
 }

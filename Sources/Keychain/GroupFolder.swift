@@ -1,11 +1,12 @@
 import Foundation
+import SafeFiles
 
 /// One access group's folder on disk: item lookup, scans, atomic writes and the sequence counter
 /// (layout in SharedGroup/README.md). Callers hold the group's `GroupLock` around every use.
 struct GroupFolder {
     static let lockName = ".lock"
     static let sequenceName = ".sequence"
-    static let temporaryPrefix = ".tmp-"
+    static let temporaryPrefix = Posix.temporaryPrefix
     /// A temporary file older than this is a dead writer's leftover even to a reader that holds only
     /// the shared lock. (Under the shared lock no writer that follows the protocol can be mid-write,
     /// so the age is a second line of defence.)
@@ -170,7 +171,7 @@ struct GroupFolder {
         throws(KeychainStoreError) -> [String]
     {
         var folders: [String] = []
-        for (name, kind) in try Posix.listDirectory(path) {
+        for (name, kind) in try fileCall({ () throws(FileError) in try Posix.listDirectory(path) }) {
             let entryPath = path + "/" + name
             if name == Self.lockName || name == Self.sequenceName { continue }
             if name.hasPrefix(Self.temporaryPrefix) {
@@ -203,7 +204,7 @@ struct GroupFolder {
             return
         }
         guard Posix.kind(of: folderPath) == .directory else { return }
-        for (name, kind) in try Posix.listDirectory(folderPath) {
+        for (name, kind) in try fileCall({ () throws(FileError) in try Posix.listDirectory(folderPath) }) {
             let entryPath = folderPath + "/" + name
             if name.hasPrefix(Self.temporaryPrefix) {
                 handleTemporary(entryPath, policy: temporaries, ignored: &found.ignored)
@@ -296,24 +297,21 @@ struct GroupFolder {
         if let unusable = unusableServiceFolder(folder) {
             throw .occupied(path: unusable.path, reason: unusable.reason)
         }
-        try Posix.makeDirectories(path + "/" + folder)
-        try Posix.writeAtomically(
-            bytes,
-            to: itemPath(
-                service: item.service, account: item.account, synchronizable: item.synchronizable),
-            durable: durable)
+        try fileCall { () throws(FileError) in try Posix.makeDirectories(path + "/" + folder) }
+        let target = itemPath(service: item.service, account: item.account, synchronizable: item.synchronizable)
+        try fileCall { () throws(FileError) in try Posix.writeAtomically(bytes, to: target, durable: durable) }
     }
 
     /// Deletes item files, then flushes each folder once.
     func remove(_ items: [StoredItem]) throws(KeychainStoreError) {
         var folders: [String] = []
         for stored in items {
-            try Posix.removeFile(stored.path)
+            try fileCall { () throws(FileError) in try Posix.removeFile(stored.path) }
             let folder = (stored.path as NSString).deletingLastPathComponent
             if !folders.contains(folder) { folders.append(folder) }
         }
         if durable {
-            for folder in folders { try Posix.syncDirectory(folder) }
+            for folder in folders { try fileCall { () throws(FileError) in try Posix.syncDirectory(folder) } }
         }
     }
 
@@ -324,7 +322,7 @@ struct GroupFolder {
     /// rebuilt from the highest sequence in the group.
     func nextSequence(decoder: JSONDecoder) throws(KeychainStoreError) -> UInt64 {
         let counterPath = path + "/" + Self.sequenceName
-        let counter = try Posix.CounterFile(path: counterPath)
+        let counter = try fileCall { () throws(FileError) in try CounterFile(path: counterPath) }
         defer { counter.closeFile() }
         let next: UInt64
         if let stored = counter.read(), stored > 0 {
@@ -333,7 +331,7 @@ struct GroupFolder {
             let found = try find(.everything, temporaries: .removeAll, decoder: decoder)
             next = (found.items.last?.item.sequence ?? 0) + 1
         }
-        try counter.write(next + 1, durable: durable)
+        try fileCall { () throws(FileError) in try counter.write(next + 1, durable: durable) }
         return next
     }
 }

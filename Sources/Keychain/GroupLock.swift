@@ -1,3 +1,5 @@
+import SafeFiles
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -23,7 +25,7 @@ struct GroupLock {
         do throws(KeychainStoreError) {
             for path in Set(paths).sorted() {
                 if create {
-                    try Posix.makeDirectories(path)
+                    try fileCall { () throws(FileError) in try Posix.makeDirectories(path) }
                 } else if !Posix.isDirectory(path) {
                     continue
                 }

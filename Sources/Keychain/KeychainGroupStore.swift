@@ -30,11 +30,6 @@ public struct KeychainGroupStore: Sendable {
         return (found.items.map(\.item), found.ignored)
     }
 
-    /// Writes (adds or replaces in place) an item as `writer`, stamped with the current time.
-    public func write(_ item: NewKeychainItem, writer: String) throws {
-        try write(item, writer: writer, at: Date())
-    }
-
     /// Writes (adds or replaces in place) an item as `writer` at `date`. Replacing keeps the item's
     /// sequence (position) and creation time. Garbage at the item's path is replaced; a folder or a
     /// misplaced item there is not (`KeychainStoreError.occupied`).

@@ -1,3 +1,5 @@
+import SafeFiles
+
 /// Why a direct group-folder operation (`KeychainGroupStore`) failed. `Keychain` maps these onto
 /// status codes: `errSecParam` for bad requests, `errSecIO` for the file system.
 public enum KeychainStoreError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -21,7 +23,7 @@ public enum KeychainStoreError: Error, Equatable, Sendable, CustomStringConverti
         case .itemTooLarge(let bytes): return "The item would take \(bytes) bytes; the limit is 1 MiB."
         case .occupied(let path, let reason): return "Cannot write \(path): \(reason)."
         case .io(let operation, let path, let code):
-            return "\(operation) failed for \(path): \(Posix.errorMessage(code))."
+            return FileError.io(operation: operation, path: path, errno: code).description
         }
     }
 
@@ -32,4 +34,18 @@ public enum KeychainStoreError: Error, Equatable, Sendable, CustomStringConverti
         case .occupied, .io: return .io
         }
     }
+}
+
+extension KeychainStoreError {
+    /// A failed file call of the group folder, as the store reports it.
+    init(_ error: FileError) {
+        switch error {
+        case .io(let operation, let path, let code): self = .io(operation: operation, path: path, errno: code)
+        }
+    }
+}
+
+/// Runs a `SafeFiles` call inside a store operation, reporting its failure as the store's error.
+func fileCall<T>(_ body: () throws(FileError) -> T) throws(KeychainStoreError) -> T {
+    do { return try body() } catch { throw KeychainStoreError(error) }
 }

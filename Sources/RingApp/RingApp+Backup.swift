@@ -39,10 +39,10 @@ extension RingApp {
             raise(RingTexts.error(RingTexts.backupSecretUnavailable))
             return
         }
-        var random = SeededRandom(seed: environment.nextRandomSeed())
+        var random = SeededRandom(seed: try environment.nextRandomSeed())
         let bytes = try RecoveryFile.encode(
             secret: pair.seed, passphrase: passphrase, nonce: random.bytes(SecretBox.nonceLength))
-        let name = RingBackupFileName.make(name: entry.name, date: environment.now())
+        let name = RingBackupFileName.make(name: entry.name, date: try environment.now())
         let url = Self.backupURL(name: name, destination: destination, files: environment.world.files)
         do {
             try FileManager.default.createDirectory(

@@ -28,7 +28,7 @@ extension RingApp {
 
     /// A new key from a fresh 12-word mnemonic (128 bits from the world's seeded randomness).
     func createPubky(name: String?, configure: (inout PubkyEntry) -> Void = { _ in }) throws -> String? {
-        var random = SeededRandom(seed: environment.nextRandomSeed())
+        var random = SeededRandom(seed: try environment.nextRandomSeed())
         let phrase = try BIP39.mnemonic(entropy: random.bytes(16)).joined(separator: " ")
         let pair = try PubkySecret.fromMnemonic(phrase)
         return savePubky(pair, mnemonic: phrase) { entry in

@@ -35,9 +35,9 @@ final class RingNetwork {
 
     /// The world action "issue a signup token for a homeserver" (not a network call of the app).
     func issueSignupToken(homeserver: String) throws(BackendError) -> String {
-        var random = SeededRandom(seed: environment.nextRandomSeed())
+        var random = SeededRandom(seed: environment.drawSeed())
         return try client().store().issueSignupToken(
-            homeserver: homeserver, issuer: "simctl", random: &random, now: environment.now())
+            homeserver: homeserver, issuer: "simctl", random: &random, now: environment.deviceTime())
     }
 
     private func client() -> BackendClient {

@@ -3,7 +3,7 @@ public enum JUnitReport {
     public static func xml(_ outcomes: [(file: String, outcome: ScenarioSuite.Outcome)]) -> String {
         let failures = outcomes.filter { !$0.outcome.passed }.count
         let total = outcomes.reduce(0.0) { sum, entry in
-            if case .ran(let result) = entry.outcome { return sum + result.seconds }
+            if case .ran(let result) = entry.outcome { return sum + (result.seconds ?? 0) }
             return sum
         }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -12,7 +12,7 @@ public enum JUnitReport {
             switch outcome {
             case .ran(let result):
                 xml +=
-                    "  <testcase classname=\"scenarios\" name=\"\(escape(result.name))\" time=\"\(result.seconds)\">\n"
+                    "  <testcase classname=\"scenarios\" name=\"\(escape(result.name))\" time=\"\(result.seconds ?? 0)\">\n"
                 if let failure = result.failure {
                     xml +=
                         "    <failure message=\"\(escape(failure.location + ": " + failure.step))\">\(escape("expected: \(failure.expected)\nactual: \(failure.actual)"))</failure>\n"

@@ -254,6 +254,12 @@ public struct RaceHarness: Sendable {
             }
         }
         group.wait()
+        // An interleaving the board did not decide is no outcome of the race: a harness error.
+        if let stuck = RaceScheduler.stuck(at: board) {
+            throw ScenarioError(
+                file: "race", line: 0,
+                message: "iteration \(index) (seed \(seed)): \(stuck); the harness could not schedule it")
+        }
 
         var failures = box.errors
         // The invariants and the outcome often ask the same app for its state: once the lanes are

@@ -4,7 +4,8 @@ public struct ScenarioResult: Sendable, Codable {
     public var name: String
     public var title: String
     public var passed: Bool
-    public var seconds: Double
+    /// How long the run took; absent when the run was asked to leave timings out (`--no-timings`).
+    public var seconds: Double?
     public var steps: Int
     public var seed: UInt64
     /// The readable transcript: each step and what it produced.

@@ -126,8 +126,8 @@ private final class ServingProcess: @unchecked Sendable {
     init(executable: URL) throws {
         process.executableURL = executable
         process.arguments = ["--serve"]
-        // The worlds the harness creates are throwaway copies: no fsync (see ProcessRun.durable).
-        var environment = ProcessInfo.processInfo.environment
+        // The worlds the harness creates are throwaway copies: no fsync (see RunContext.durable).
+        var environment = ProcessEnvironment.inherited()
         environment["SIM_NO_FSYNC"] = "1"
         process.environment = environment
         let stdin = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import SimCLI
 
 #if canImport(Glibc)
     import Glibc
@@ -38,7 +39,7 @@ struct ToolProcess {
         process.arguments = arguments
         // Every world the runner creates is a throwaway copy: its tools write without fsync, which
         // only guards against a power loss (atomic renames still guard against killed processes).
-        process.environment = ProcessInfo.processInfo.environment.merging(
+        process.environment = ProcessEnvironment.inherited().merging(
             (environment ?? [:]).merging(["SIM_NO_FSYNC": "1"]) { current, _ in current }
         ) { _, new in new }
         let id = UUID().uuidString

@@ -13,11 +13,38 @@ enum TranscriptText {
     }
 
     /// A short readable line for a simctl step's JSON.
+    /// Process ids and run numbers are left out: they differ between two runs of the same scenario,
+    /// and a transcript is the same in every replay (DESIGN §5).
     static func summary(_ stdout: String) -> String {
-        let trimmed = stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        var trimmed = stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return "" }
+        if trimmed.contains("\"pid\""), let stripped = withoutProcessIdentity(trimmed) { trimmed = stripped }
         let compact = trimmed.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: "")
         return compact.count > 160 ? String(compact.prefix(157)) + "…" : compact
+    }
+
+    /// `json` without the `pid` of any object (nor its `run`, which numbers that process's commands),
+    /// pretty-printed like the tools print; nil when `json` is not JSON.
+    static func withoutProcessIdentity(_ json: String) -> String? {
+        guard let document = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+        else { return nil }
+        func strip(_ value: Any) -> Any {
+            if var object = value as? [String: Any] {
+                if object["pid"] != nil {
+                    object["pid"] = nil
+                    object["run"] = nil
+                }
+                return object.mapValues(strip)
+            }
+            if let array = value as? [Any] { return array.map(strip) }
+            return value
+        }
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: strip(document),
+                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// Every text a person sees on the screen: title, texts, and the sheet's title and texts —

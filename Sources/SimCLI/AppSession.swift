@@ -9,7 +9,7 @@ public struct AppSession: Sendable {
     public let keychain: Keychain
 
     public init(_ app: AppKind, _ invocation: Invocation) throws {
-        environment = AppEnvironment(world: invocation.world, app: app)
+        environment = AppEnvironment(world: invocation.world, app: app, run: invocation.run)
         install = try environment.installed()
         keychain = environment.keychain(install: install)
     }

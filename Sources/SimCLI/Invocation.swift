@@ -1,5 +1,6 @@
 import Device
 import Foundation
+import Synchronization
 
 /// The context of one run: the world, the output mode and where text goes.
 public struct Invocation: Sendable {
@@ -10,13 +11,19 @@ public struct Invocation: Sendable {
     public let worldGiven: Bool
     /// `--json`: print a machine-readable snapshot instead of text.
     public let json: Bool
+    /// The run this command is (run number, durability, race scheduling).
+    public let run: RunContext
 
-    public init(path: [String], world: World, worldGiven: Bool, json: Bool) {
+    public init(path: [String], world: World, worldGiven: Bool, json: Bool, run: RunContext = .standalone) {
         self.path = path
         self.world = world
         self.worldGiven = worldGiven
         self.json = json
+        self.run = run
     }
+
+    /// The journal as this run writes it.
+    public var journal: Journal { Journal(world: world, run: run.stored) }
 
     /// Prints `text` in text mode, or `value` as pretty JSON with `--json`.
     public func emit<Value: Encodable>(_ value: Value, text: @autoclosure () -> String) throws {
@@ -58,15 +65,16 @@ public enum Output {
         return (status, collector.stdout, collector.stderr)
     }
 
-    private final class Collector: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var stdout = ""
-        private(set) var stderr = ""
+    private final class Collector: Sendable {
+        private let texts = Mutex<(stdout: String, stderr: String)>(("", ""))
+
+        var stdout: String { texts.withLock { $0.stdout } }
+        var stderr: String { texts.withLock { $0.stderr } }
 
         func add(_ text: String, error: Bool) {
-            lock.lock()
-            defer { lock.unlock() }
-            if error { stderr += text } else { stdout += text }
+            texts.withLock { texts in
+                if error { texts.stderr += text } else { texts.stdout += text }
+            }
         }
     }
 }

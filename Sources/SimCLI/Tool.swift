@@ -23,12 +23,21 @@ public struct Tool: Sendable {
     /// serving process instead (`ToolServer`).
     public func main() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments == ["--serve"] { exit(ToolServer(tool: self).serve()) }
-        exit(run(arguments))
+        if arguments == ["--serve"] {
+            exit(ToolServer(tool: self, base: ProcessEnvironment.runVariables()).serve())
+        }
+        let context: RunContext
+        do {
+            context = try RunContext(variables: ProcessEnvironment.runVariables(), number: 0)
+        } catch {
+            exit(report(CLIError.usage("\(error)"), path: []))
+        }
+        exit(run(arguments, context: context))
     }
 
-    /// Runs the tool on `arguments` (without the program name) and returns the exit code.
-    public func run(_ arguments: [String]) -> Int32 {
+    /// Runs the tool on `arguments` (without the program name) as the run `context` and returns
+    /// the exit code.
+    public func run(_ arguments: [String], context: RunContext = .standalone) -> Int32 {
         var tokens = arguments
         let wantsHelp = tokens.contains("--help") || tokens.contains("-h")
         tokens.removeAll { $0 == "--help" || $0 == "-h" }
@@ -84,13 +93,17 @@ public struct Tool: Sendable {
         }
 
         let invocation = Invocation(
-            path: [name] + path, world: World(path: worldPath), worldGiven: worldPath != nil, json: json)
+            path: [name] + path, world: World(path: worldPath, durable: context.durable), worldGiven: worldPath != nil,
+            json: json, run: context)
         do {
             try action(&rest, invocation)
-            return 0
         } catch {
             return report(error, path: path)
         }
+        // A world file that failed where the action could not stop (a journal line, the clock)
+        // fails it now: its output may not match what a replay would print.
+        if let failure = context.failures.first { return report(failure, path: path) }
+        return 0
     }
 
     /// Prints the help of the command at `path` (or the tool's) and returns 0, or 2 when unknown.
@@ -117,7 +130,7 @@ public struct Tool: Sendable {
         return chain.last.map { HelpFormatter.commandHelp($0, fullName: ([name] + path).joined(separator: " ")) }
     }
 
-    private func report(_ error: Error, path: [String]) -> Int32 {
+    func report(_ error: Error, path: [String]) -> Int32 {
         let code: Int32
         let message: String
         switch error {

@@ -1,22 +1,19 @@
 import Device
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `TOOL --serve`: a long-lived process that answers commands read from stdin, one JSON request per
 /// line, with one JSON reply per line on stdout. The race harness keeps one per app and lane so an
 /// iteration does not pay a process start-up per action.
 ///
-/// Each command is one app run (`ProcessRun`): the request's environment is set for it alone, its
-/// output is collected rather than printed, and nothing of the app survives it in memory — every
-/// command builds the app afresh from the world's files, exactly as a new process does. The process
-/// id is shared, so journal entries and in-flight markers carry the run number to tell runs apart.
+/// Each command is one app run (`RunContext`, numbered 1, 2, …): its settings come from the
+/// request's `environment` and reach the command as a value — the process's own environment is
+/// never changed. Its output is collected rather than printed, and nothing of the app survives it in
+/// memory: every command builds the app afresh from the world's files, exactly as a new process
+/// does. The process id is shared, so journal entries and in-flight markers carry the run number to
+/// tell runs apart.
 public struct ToolServer: Sendable {
-    /// One command: its arguments (without the program name) and the environment it runs with.
+    /// One command: its arguments (without the program name) and the variables it runs with (the
+    /// names `RunContext` reads; none when absent).
     public struct Request: Codable, Sendable {
         public var arguments: [String]
         public var environment: [String: String]
@@ -24,6 +21,12 @@ public struct ToolServer: Sendable {
         public init(arguments: [String], environment: [String: String] = [:]) {
             self.arguments = arguments
             self.environment = environment
+        }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            arguments = try container.decode([String].self, forKey: .arguments)
+            environment = try container.decodeIfPresent([String: String].self, forKey: .environment) ?? [:]
         }
     }
 
@@ -35,18 +38,25 @@ public struct ToolServer: Sendable {
     }
 
     public let tool: Tool
+    /// The serving process's own run variables (e.g. `SIM_NO_FSYNC`), under each request's.
+    public let base: [String: String]
 
-    public init(tool: Tool) { self.tool = tool }
+    public init(tool: Tool, base: [String: String] = [:]) {
+        self.tool = tool
+        self.base = base
+    }
 
     /// Answers requests until stdin ends; returns the process's exit code.
     public func serve() -> Int32 {
         let encoder = JSONEncoder()
         let decoder = JSONDecoder()
+        var runs: UInt32 = 0
         while let line = readLine(strippingNewline: true) {
             if line.isEmpty { continue }
             let reply: Reply
             if let request = try? decoder.decode(Request.self, from: Data(line.utf8)) {
-                reply = answer(request)
+                runs += 1
+                reply = answer(request, run: runs)
             } else {
                 reply = Reply(status: 2, stdout: "", stderr: "error: malformed request: \(line.prefix(200))\n")
             }
@@ -57,18 +67,16 @@ public struct ToolServer: Sendable {
         return 0
     }
 
-    /// Runs one request as one app run.
-    public func answer(_ request: Request) -> Reply {
-        // The process's own values, restored afterwards (nil: the variable was not set).
-        let previous = request.environment.map { name, _ in (name, getenv(name).map { String(cString: $0) }) }
-        for (name, value) in request.environment { setenv(name, value, 1) }
-        defer {
-            for (name, value) in previous {
-                if let value { setenv(name, value, 1) } else { unsetenv(name) }
-            }
+    /// Runs one request as the app run numbered `run`.
+    public func answer(_ request: Request, run: UInt32) -> Reply {
+        let context: RunContext
+        do {
+            context = try RunContext(
+                variables: base.merging(request.environment) { _, request in request }, number: run)
+        } catch {
+            return Reply(status: 2, stdout: "", stderr: "error: \(error)\n")
         }
-        ProcessRun.begin()
-        let result = Output.collecting { tool.run(request.arguments) }
+        let result = Output.collecting { tool.run(request.arguments, context: context) }
         return Reply(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 }

@@ -49,7 +49,7 @@ enum AppCommands {
         try FileManager.default.createDirectory(
             at: invocation.world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
         )
-        AppEnvironment(world: invocation.world, app: app).journalTool(
+        invocation.journalTool(
             updated ? "update-install" : "install", detail: "\(app.rawValue) \(install.network?.rawValue ?? "")")
         var text = "\(updated ? "Update-installed" : "Installed") \(app.displayName)"
         if let network = install.network {
@@ -78,7 +78,7 @@ enum AppCommands {
                 throw WorldError.io(path: sandbox.path, reason: error.localizedDescription)
             }
         }
-        AppEnvironment(world: invocation.world, app: app).journalTool("uninstall", detail: app.rawValue)
+        invocation.journalTool("uninstall", detail: app.rawValue)
         try invocation.emit(
             InstallOutput(app: app, install: nil, updated: false),
             text: "Uninstalled \(app.displayName): its sandbox is gone; its keychain items (private and shared) remain."

@@ -61,7 +61,7 @@ enum AuthRequestCommands {
             }
             return try client.createAuthRequest(capabilities: caps, signupHomeserver: homeserver).value
         }
-        AppEnvironment(world: invocation.world, app: .bitkit).journalTool("auth-request", detail: ticket.channel)
+        invocation.journalTool("auth-request", detail: ticket.channel)
         let id = String(ticket.channel.split(separator: "/").last ?? "")
         try invocation.emit(
             TicketOutput(

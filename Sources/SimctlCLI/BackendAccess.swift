@@ -11,7 +11,7 @@ enum BackendAccess {
     static func client(_ invocation: Invocation) throws -> BackendClient {
         let world = invocation.world
         try world.requireExists()
-        return AppEnvironment(world: world, app: .bitkit).backendClient(
+        return invocation.environment(.bitkit).backendClient(
             clientID: "simctl", journalApp: "simctl", online: true)
     }
 

@@ -22,7 +22,7 @@ enum BackendCommands {
         let what = try args.positional("accounts|sessions|pkarr|storage|relay|ledger|knobs")
         try args.finish()
         let store = try BackendAccess.store(invocation)
-        let now = AppEnvironment(world: invocation.world, app: .bitkit).now()
+        let now = try invocation.environment(.bitkit).now()
         switch what {
         case "accounts":
             let view = try BackendAccess.run { () throws(BackendError) in try store.accounts() }
@@ -115,14 +115,14 @@ enum BackendCommands {
             }
             seed = bytes
         } else {
-            var random = SeededRandom(seed: AppEnvironment(world: invocation.world, app: .bitkit).nextRandomSeed())
+            var random = SeededRandom(seed: try invocation.environment(.bitkit).nextRandomSeed())
             seed = random.bytes(32)
         }
         guard let pair = Ed25519KeyPair(seed: seed) else {
             throw CLIError.failure("Could not derive a homeserver key.")
         }
         let settings = HomeserverSettings(pubky: pair.pubky, name: name, signupMode: open ? .open : .tokenRequired)
-        let now = AppEnvironment(world: invocation.world, app: .bitkit).now()
+        let now = try invocation.environment(.bitkit).now()
         try BackendAccess.run { () throws(BackendError) in try store.addHomeserver(settings, now: now) }
         try invocation.emit(
             HomeserverOutput(name: name, pubky: pair.pubky), text: "Added homeserver \(name): \(pair.pubky)")
@@ -142,9 +142,9 @@ enum BackendCommands {
         try args.finish()
         let store = try BackendAccess.store(invocation)
         let homeserver = try BackendAccess.homeserver(name, store: store)
-        let environment = AppEnvironment(world: invocation.world, app: .bitkit)
-        var random = SeededRandom(seed: environment.nextRandomSeed())
-        let now = environment.now()
+        let environment = invocation.environment(.bitkit)
+        var random = SeededRandom(seed: try environment.nextRandomSeed())
+        let now = try environment.now()
         let token = try BackendAccess.run { () throws(BackendError) in
             try store.issueSignupToken(homeserver: homeserver, issuer: "simctl", random: &random, now: now)
         }

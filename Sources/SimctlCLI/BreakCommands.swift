@@ -41,7 +41,7 @@ enum BreakCommands {
                 state.breakpoints.removeAll { app == nil || $0.app == app }
                 return state
             }
-            AppEnvironment(world: invocation.world, app: .bitkit).journalTool("break-clear", detail: app?.rawValue)
+            invocation.journalTool("break-clear", detail: app?.rawValue)
             try invocation.emit(
                 BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
                 text: "Cleared breakpoints\(app.map { " of \($0.rawValue)" } ?? "").")
@@ -59,7 +59,7 @@ enum BreakCommands {
                 state.breakpoints.append(breakpoint)
                 return state
             }
-            AppEnvironment(world: invocation.world, app: app).journalTool(
+            invocation.journalTool(
                 "break", detail: "\(app.rawValue) \(checkpoint)")
             try invocation.emit(
                 BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
@@ -76,12 +76,13 @@ enum BreakCommands {
         let app = try parseApp(try args.positional("APP"))
         try args.finish()
         let store = DeviceStore(world: invocation.world)
+        // Journalled before the release: the resumed process's own lines always come after it.
+        invocation.journalTool("continue", detail: app.rawValue)
         let resumed = try store.update { state -> [PausedProcess] in
             let resumed = state.paused.filter { $0.app == app }
             state.paused.removeAll { $0.app == app }
             return resumed
         }
-        AppEnvironment(world: invocation.world, app: app).journalTool("continue", detail: app.rawValue)
         let state = try store.read()
         try invocation.emit(
             BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),

@@ -17,7 +17,7 @@ enum DeviceCommands {
         try args.finish()
         let store = DeviceStore(world: invocation.world)
         try store.update { $0.protection = protection }
-        AppEnvironment(world: invocation.world, app: .bitkit).journalTool(op)
+        invocation.journalTool(op)
         let meaning: String
         switch protection {
         case .locked: meaning = "WhenUnlocked items are unavailable; AfterFirstUnlock items stay readable."
@@ -47,8 +47,16 @@ enum DeviceCommands {
 
     struct StatusOutput: Encodable {
         var protection: ProtectionState
+        /// The device time.
         var clock: Date
-        var clockOffset: Double
+        /// Simulated milliseconds since the world began.
+        var clockElapsedMs: Int64
+
+        init(protection: ProtectionState, clock: DeviceClock.Reading) {
+            self.protection = protection
+            self.clock = clock.now
+            clockElapsedMs = clock.elapsed
+        }
     }
 
     static let status = Command(
@@ -57,37 +65,54 @@ enum DeviceCommands {
         args, invocation in
         try args.finish()
         let state = try DeviceStore(world: invocation.world).read()
+        let clock = try DeviceClock(world: invocation.world).read()
         try invocation.emit(
-            StatusOutput(protection: state.protection, clock: state.now(), clockOffset: state.clockOffset),
-            text:
-                "Device \(state.protection.rawValue); clock \(ISO8601DateFormatter().string(from: state.now())) (host \(state.clockOffset >= 0 ? "+" : "")\(state.clockOffset) s)"
-        )
+            StatusOutput(protection: state.protection, clock: clock),
+            text: "Device \(state.protection.rawValue); clock \(DeviceClockText.describe(clock))")
     }
 
     static let clock = Command(
-        "clock", summary: "Move the device clock forward (or back with a negative number) by SECONDS.",
-        usage: "advance SECONDS | reset", examples: ["simctl device clock advance 3600", "simctl device clock reset"]
+        "clock",
+        summary: "Move the simulated device clock by SECONDS, set it to a time, or back to the world's start.",
+        usage: "advance SECONDS | set ISO8601 | reset",
+        details:
+            "The device clock is simulated: a new world starts at 2026-01-01T00:00:00Z and time moves only when something spends it (each network request its simulated latency) or when you move it here. Every time the apps, the keychain, the backend and the journal write comes from it, so a run replays byte for byte.",
+        examples: [
+            "simctl device clock advance 3600", "simctl device clock set 2026-06-01T12:00:00Z",
+            "simctl device clock reset",
+        ]
     ) { args, invocation in
-        let verb = try args.positional("advance|reset")
-        let store = DeviceStore(world: invocation.world)
+        let verb = try args.positional("advance|set|reset")
+        try invocation.world.requireExists()
+        let clock = DeviceClock(world: invocation.world)
+        let reading: DeviceClock.Reading
         switch verb {
         case "advance":
             let text = try args.positional("SECONDS")
             try args.finish()
-            guard let seconds = Double(text), seconds.isFinite else {
+            guard let seconds = Double(text), seconds.isFinite, abs(seconds) < 1e12 else {
                 throw CLIError.usage("SECONDS must be a number, e.g. 3600.")
             }
-            try store.update { $0.clockOffset += seconds }
+            reading = try clock.advance(by: Int64((seconds * 1000).rounded()))
+        case "set":
+            let text = try args.positional("ISO8601")
+            try args.finish()
+            guard let date = ISO8601DateFormatter().date(from: text) else {
+                throw CLIError.usage("Expected a time like 2026-06-01T12:00:00Z, not '\(text)'.")
+            }
+            let target = Int64((date.timeIntervalSince1970 * 1000).rounded())
+            reading = try clock.change { $0.elapsed = target - $0.start }
         case "reset":
             try args.finish()
-            try store.update { $0.clockOffset = 0 }
+            reading = try clock.change { $0.elapsed = 0 }
         default:
-            throw CLIError.usage("Expected `advance SECONDS` or `reset`.")
+            throw CLIError.usage("Expected `advance SECONDS`, `set ISO8601` or `reset`.")
         }
-        let state = try store.read()
+        invocation.journalTool("clock", detail: "\(reading.elapsed)")
+        let state = try DeviceStore(world: invocation.world).read()
         try invocation.emit(
-            StatusOutput(protection: state.protection, clock: state.now(), clockOffset: state.clockOffset),
-            text: "Device clock is host time \(state.clockOffset >= 0 ? "+" : "")\(state.clockOffset) s.")
+            StatusOutput(protection: state.protection, clock: reading),
+            text: "Device clock is \(DeviceClockText.describe(reading)).")
     }
 
     struct FilesOutput: Encodable {
@@ -121,5 +146,17 @@ enum DeviceCommands {
         try invocation.emit(
             FilesOutput(files: listed),
             text: listed.isEmpty ? "No files." : listed.map { "\($0.name)  \($0.size) bytes" }.joined(separator: "\n"))
+    }
+}
+
+/// The clock as people read it: `2026-01-01T00:00:03.500Z (3.5 s since the world began)`.
+enum DeviceClockText {
+    static func describe(_ clock: DeviceClock.Reading) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let sign = clock.elapsed < 0 ? "-" : ""
+        let magnitude = clock.elapsed.magnitude
+        let fraction = magnitude % 1000 == 0 ? "" : "." + String(String(1000 + magnitude % 1000).dropFirst())
+        return "\(formatter.string(from: clock.now)) (\(sign)\(magnitude / 1000)\(fraction) s since the world began)"
     }
 }

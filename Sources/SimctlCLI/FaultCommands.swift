@@ -33,7 +33,7 @@ enum FaultCommands {
             state.sdkFaults.append(fault)
             return state
         }
-        AppEnvironment(world: invocation.world, app: app).journalTool("fault-sdk", detail: "\(app.rawValue) \(name)")
+        invocation.journalTool("fault-sdk", detail: "\(app.rawValue) \(name)")
         try invocation.emit(
             FaultsOutput(faults: state.faults, sdkFaults: state.sdkFaults),
             text: "\(app.displayName)'s \(name) will fail" + (count.map { " \($0) time(s)." } ?? " until cleared."))
@@ -79,7 +79,7 @@ enum FaultCommands {
             state.faults.append(rule)
             return rule
         }
-        AppEnvironment(world: invocation.world, app: app).journalTool(
+        invocation.journalTool(
             "fault-add", detail: "#\(rule.id) \(app.rawValue) \(op.rawValue) \(account) \(status.rawValue)")
         try invocation.emit(
             FaultsOutput(faults: [rule]),
@@ -109,7 +109,7 @@ enum FaultCommands {
             $0.faults = []
             $0.sdkFaults = []
         }
-        AppEnvironment(world: invocation.world, app: .bitkit).journalTool("fault-clear")
+        invocation.journalTool("fault-clear")
         try invocation.emit(FaultsOutput(faults: []), text: "Cleared all faults.")
     }
 }

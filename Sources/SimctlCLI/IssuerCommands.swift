@@ -169,10 +169,10 @@ enum IssuerCommands {
                     payload: String(endpoint[endpoint.index(after: equals)...]),
                     receiverPath: fields.receiverPath, session: session, client: client))
         }
-        let environment = AppEnvironment(world: invocation.world, app: .bitkit)
-        var random = SeededRandom(seed: environment.nextRandomSeed())
+        let environment = invocation.environment(.bitkit)
+        var random = SeededRandom(seed: try environment.nextRandomSeed())
         let record =
-            try raw ?? fields.record(id: id, issuer: issuer.keyPair.pubky, now: environment.now(), random: &random)
+            try raw ?? fields.record(id: id, issuer: issuer.keyPair.pubky, now: try environment.now(), random: &random)
         let path = requestsDirectory(recipient: recipient) + fileName(id)
         try BackendAccess.run { () throws(BackendError) in
             _ = try client.put(session, path: path, data: Array(record.utf8))
@@ -200,7 +200,7 @@ enum IssuerCommands {
             ?? .p2wpkh
         try args.finish()
         try invocation.world.requireExists()
-        var random = SeededRandom(seed: AppEnvironment(world: invocation.world, app: .bitkit).nextRandomSeed())
+        var random = SeededRandom(seed: try invocation.environment(.bitkit).nextRandomSeed())
         let text = IssuerAddress.make(network: network, kind: kind, random: &random)
         try invocation.emit(AddressOutput(address: text, network: network.rawValue, type: kind.rawValue), text: text)
     }
@@ -233,9 +233,9 @@ enum IssuerCommands {
             throw CLIError.usage("Give exactly one of --amount-msat N and --no-amount.")
         }
         try invocation.world.requireExists()
-        let environment = AppEnvironment(world: invocation.world, app: .bitkit)
-        var random = SeededRandom(seed: environment.nextRandomSeed())
-        let timestamp = UInt64(max(0, environment.now().timeIntervalSince1970))
+        let environment = invocation.environment(.bitkit)
+        var random = SeededRandom(seed: try environment.nextRandomSeed())
+        let timestamp = UInt64(max(0, try environment.now().timeIntervalSince1970))
         let hash = random.bytes(32)
         let builder = Bolt11InvoiceBuilder(
             network: network, amountMillisats: amount, timestamp: timestamp, expirySeconds: expiry, paymentHash: hash,

@@ -64,10 +64,10 @@ struct IssuerIdentity {
         var missing = error.isNotFound
         if case .noHomeserver = error { missing = true }
         guard missing else { throw CLIError.failure("The issuer could not sign in: \(error).") }
-        let environment = AppEnvironment(world: invocation.world, app: .bitkit)
-        var random = SeededRandom(seed: environment.nextRandomSeed())
+        let environment = invocation.environment(.bitkit)
+        var random = SeededRandom(seed: try environment.nextRandomSeed())
         let store = try BackendAccess.store(invocation)
-        let now = environment.now()
+        let now = try environment.now()
         let token = try BackendAccess.run { () throws(BackendError) in
             try store.issueSignupToken(homeserver: homeserver, issuer: "simctl", random: &random, now: now)
         }

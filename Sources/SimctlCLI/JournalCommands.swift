@@ -14,15 +14,19 @@ enum JournalCommands {
     static let journal = Command(
         "journal",
         summary: "Print the journal: every keychain call, backend call, toast and navigation change, in order.",
-        usage: "[--app bitkit|ring|simctl] [--event KIND] [--last N] [--sequence]",
-        details:
-            "--sequence renders the cross-app events as a Mermaid sequence diagram (Bitkit, shared group, Pubky Ring, backend).",
+        usage: "[--app bitkit|ring|simctl] [--event KIND] [--last N] [--sequence | --canonical]",
+        details: """
+            --sequence renders the cross-app events as a Mermaid sequence diagram (Bitkit, shared group, Pubky Ring, backend).
+            --canonical prints one JSON line per entry without what differs between two runs of the same world, seed and schedule (pid, run, epoch time; the world's folder as <world>): two replays print the same bytes.
+            """,
         examples: [
             "simctl journal", "simctl journal --app bitkit --event keychain --json", "simctl journal --last 20",
-            "simctl journal --sequence > race.mmd",
+            "simctl journal --sequence > race.mmd", "simctl journal --canonical > run-1.jsonl",
         ]
     ) { args, invocation in
         let sequence = args.flag("--sequence")
+        let canonical = args.flag("--canonical")
+        if sequence && canonical { throw CLIError.usage("Give --sequence or --canonical, not both.") }
         let app = try args.option("--app")
         let event = try args.option("--event")
         let last = try args.option("--last", expecting: "a positive whole number") {
@@ -36,6 +40,14 @@ enum JournalCommands {
         if let last { entries = Array(entries.suffix(last)) }
         if sequence {
             Output.write(SequenceDiagram.mermaid(entries))
+            return
+        }
+        if canonical {
+            let lines = CanonicalJournal.lines(entries, world: invocation.world)
+            // With --json, the same lines as one document: {"entries":[…]}.
+            Output.write(
+                invocation.json
+                    ? "{\"entries\":[" + lines.joined(separator: ",") + "]}\n" : lines.map { $0 + "\n" }.joined())
             return
         }
         var text = entries.map(render).joined(separator: "\n")

@@ -158,13 +158,14 @@ enum KeychainCommands {
             throw CLIError.usage("Give exactly one of --data TEXT or --data-hex HEX.")
         }
         let store = KeychainGroupStore(directory: invocation.world.groupDirectory(group), accessGroup: group)
+        let now = try invocation.environment(.bitkit).now()
         do {
             try store.write(
                 NewKeychainItem(
                     accessGroup: group, service: service, account: account, data: data, accessibility: accessibility,
-                    synchronizable: synchronizable), writer: "simctl")
+                    synchronizable: synchronizable), writer: "simctl", at: now)
         } catch { throw CLIError.failure("Could not write \(account): \(error)") }
-        AppEnvironment(world: invocation.world, app: .bitkit).record(
+        invocation.environment(.bitkit).record(
             JournalEntry(
                 app: "simctl", event: "keychain", op: "inject", group: group, service: service, account: account,
                 status: 0, data: true, count: 1))
@@ -188,7 +189,7 @@ enum KeychainCommands {
         do { removed = try store.remove(service: service, account: account) } catch {
             throw CLIError.failure("Could not delete \(account): \(error)")
         }
-        AppEnvironment(world: invocation.world, app: .bitkit).record(
+        invocation.environment(.bitkit).record(
             JournalEntry(
                 app: "simctl", event: "keychain", op: "remove", group: group, service: service, account: account,
                 status: removed ? 0 : -25300))

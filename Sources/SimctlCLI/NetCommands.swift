@@ -21,7 +21,7 @@ enum NetCommands {
             }
             return state
         }
-        AppEnvironment(world: invocation.world, app: .bitkit).journalTool(
+        invocation.journalTool(
             online ? "net-online" : "net-offline", detail: apps.map(\.rawValue).joined(separator: ","))
         try invocation.emit(
             ConnectivityOutput(
@@ -73,7 +73,7 @@ enum NetCommands {
         let store = try BackendAccess.store(invocation)
         try BackendAccess.run { () throws(BackendError) in try store.updateKnobs(body) }
         let knobs = try BackendAccess.run { () throws(BackendError) in try store.knobs() }
-        AppEnvironment(world: invocation.world, app: .bitkit).journalTool("net", detail: what)
+        invocation.journalTool("net", detail: what)
         try invocation.emit(knobs, text: what)
     }
 

@@ -22,7 +22,8 @@ enum ScenarioCommands {
 
     static let run = Command(
         "run", summary: "Run each scenario in a fresh temporary world with the real executables.",
-        usage: "FILE… [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--sequence] [--process-per-action]",
+        usage:
+            "FILE… [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--sequence] [--process-per-action] [--no-timings]",
         details: """
             Each scenario stops at its first failed expectation and prints the step, what was expected and what was
             found. --keep keeps every world folder (its path is printed); --seed N overrides the scenarios' seeds;
@@ -30,6 +31,8 @@ enum ScenarioCommands {
             --junit FILE writes a JUnit XML report; --sequence ends each transcript with a Mermaid sequence diagram of the
             run's cross-app events. App commands go to long-lived `--serve` processes shared by the run, each command a
             fresh app run; --process-per-action starts a process for every command instead (slower, same transcripts).
+            --no-timings leaves durations out of the result lines and --json, so two runs with one seed print the same
+            bytes (the transcripts are always the same).
             The language is documented in Docs/scenarios.md.
             """,
         examples: [
@@ -47,6 +50,7 @@ enum ScenarioCommands {
         let junit = try args.option("--junit")
         let sequence = args.flag("--sequence")
         let processPerAction = args.flag("--process-per-action")
+        let noTimings = args.flag("--no-timings")
         let files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw CLIError.usage("Give at least one scenario file.") }
@@ -59,8 +63,9 @@ enum ScenarioCommands {
         let json = invocation.json
         let outcomes = suite.run(files: files) { index, outcome in
             guard !json else { return }
-            Output.write(render(outcome, file: files[index], quiet: quiet))
+            Output.write(render(noTimings ? outcome.withoutTimings : outcome, file: files[index], quiet: quiet))
         }
+        .map { noTimings ? $0.withoutTimings : $0 }
         let passed = outcomes.filter(\.passed).count
         let failed = outcomes.count - passed
         if let junit {
@@ -93,16 +98,25 @@ enum ScenarioCommands {
             if !quiet || !result.passed {
                 text += "── \(result.name): \(result.title)\n\(result.transcript)\n"
             }
-            let time = String(format: "%.2f s", result.seconds)
+            let time = result.seconds.map { String(format: " (%.2f s)", $0) } ?? ""
             if result.passed {
-                text += "PASS \(result.name) — \(result.title) (\(time))\n"
+                text += "PASS \(result.name) — \(result.title)\(time)\n"
             } else {
-                text += "FAIL \(result.name) — \(result.title) (\(time))\n"
+                text += "FAIL \(result.name) — \(result.title)\(time)\n"
                 text += "     replay: simctl scenario run \(file) --seed \(result.seedUsed) --keep\n"
             }
             // `--keep` is how a passing run's world gets inspected too (Docs/scenarios.md).
             if let kept = result.keptWorld { text += "     world kept at \(kept)\n" }
             return text
         }
+    }
+}
+
+extension ScenarioSuite.Outcome {
+    /// The outcome without its duration (`--no-timings`).
+    var withoutTimings: ScenarioSuite.Outcome {
+        guard case .ran(var result) = self else { return self }
+        result.seconds = nil
+        return .ran(result)
     }
 }

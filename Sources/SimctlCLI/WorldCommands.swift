@@ -26,8 +26,9 @@ enum WorldCommands {
         try args.finish()
         let world = invocation.world
         try world.create()
+        let start = try DeviceClock(world: world).now()
         try BackendAccess.run { () throws(BackendError) in
-            try Backend.create(at: world.backendDatabase.path, now: Date())
+            try Backend.create(at: world.backendDatabase.path, now: start)
         }
         let store = DeviceStore(world: world)
         try store.update { state in
@@ -43,7 +44,7 @@ enum WorldCommands {
                     at: world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
         }
-        AppEnvironment(world: world, app: .bitkit).journalTool("world-init", detail: world.root.path)
+        invocation.journalTool("world-init", detail: world.root.path)
         let state = try store.read()
         try invocation.emit(
             WorldOutput(root: world.root.path, device: state), text: "Created world at \(world.root.path).")
@@ -64,8 +65,8 @@ enum WorldCommands {
 enum DeviceText {
     static func describe(_ state: DeviceState, world: World) -> String {
         var lines = ["World: \(world.root.path)", "Device: \(state.protection.rawValue)"]
-        if state.clockOffset != 0 {
-            lines.append("Clock: host time \(state.clockOffset >= 0 ? "+" : "")\(Int(state.clockOffset)) s")
+        if let clock = try? DeviceClock(world: world).read() {
+            lines.append("Clock: \(DeviceClockText.describe(clock))")
         }
         if state.apps.isEmpty { lines.append("Apps: none installed") }
         for kind in AppKind.allCases {
@@ -85,9 +86,15 @@ enum DeviceText {
     }
 }
 
-extension AppEnvironment {
-    /// Records a simctl action in the journal.
+extension Invocation {
+    /// Records a simctl action in the journal (a journal that cannot take it fails the command).
     func journalTool(_ op: String, detail: String? = nil) {
-        record(JournalEntry(app: "simctl", event: "device", op: op, detail: detail))
+        environment(.bitkit).record(JournalEntry(app: "simctl", event: "device", op: op, detail: detail))
+    }
+
+    /// The world as `app` sees it in this run: simctl's way to the device clock, the random
+    /// sequence and the backend client.
+    func environment(_ app: AppKind) -> AppEnvironment {
+        AppEnvironment(world: world, app: app, run: run)
     }
 }

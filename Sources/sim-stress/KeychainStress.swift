@@ -1,6 +1,7 @@
 import Foundation
 import Keychain
 import PubkyCrypto
+import SafeFiles
 
 /// `sim-stress keychain …`: drives the directory keychain from a real process for the multi-process
 /// concurrency and SIGKILL crash tests (Tests/KeychainTests).
@@ -40,7 +41,7 @@ enum KeychainStress {
             directory: { [directory = options.directory] group in
                 URL(fileURLWithPath: directory).appendingPathComponent(group)
             })
-        KeychainTestingHooks.midWritePause = options.pauseMidWrite
+        FileTestingHooks.midWritePause.store(options.pauseMidWrite, ordering: .relaxed)
         var run = Run(options: options, keychain: keychain)
         switch options.mode {
         case .mixed: run.mixed()

@@ -160,7 +160,7 @@ import Testing
         // The first adoption of this very process is "in flight".
         let sandbox = Sandbox(world: world.world, app: .bitkit)
         var memory = try #require(try sandbox.load(BitkitMemory.self, "memory"))
-        memory.adoption = InFlightMarker(subject: Fixture.a)
+        memory.adoption = InFlightMarker(subject: Fixture.a, run: .standalone)
         try sandbox.save(memory, "memory")
         let busy = try world.send(.open(.pubkyChoice))
         #expect(busy.rows.allSatisfy { $0.disabled })
@@ -189,16 +189,17 @@ import Testing
     }
 
     @Test func anAdoptionMarkerOfADeadProcessDoesNotBlock() throws {
-        let screen = try pickWithStaleAdoptionMarker(InFlightMarker(pid: Int32.max - 7, subject: Fixture.b))
+        let screen = try pickWithStaleAdoptionMarker(InFlightMarker(pid: Int32.max - 7, run: nil, subject: Fixture.b))
         #expect(screen.route == "createProfile")
     }
 
     /// A serving process (`--serve`) keeps its pid across commands: a marker an earlier command left
     /// is as dead as one of an ended process.
     @Test func anAdoptionMarkerOfAnEarlierRunOfThisProcessDoesNotBlock() throws {
-        let earlier = InFlightMarker(pid: getpid(), run: (ProcessRun.current.stored ?? 0) &+ 1_000, subject: Fixture.b)
-        #expect(!earlier.isAlive)
-        #expect(InFlightMarker(subject: Fixture.b).isAlive)
+        let earlier = InFlightMarker(pid: getpid(), run: 1_000, subject: Fixture.b)
+        #expect(!earlier.isAlive(seenFrom: .standalone))
+        #expect(earlier.isAlive(seenFrom: RunContext(number: 1_000)))
+        #expect(InFlightMarker(subject: Fixture.b, run: .standalone).isAlive(seenFrom: .standalone))
         let screen = try pickWithStaleAdoptionMarker(earlier)
         #expect(screen.route == "createProfile")
     }

@@ -101,11 +101,11 @@ import Testing
     @Test func anExpiryNoticedWhilePresentingIsLoggedToastedAndDropped() throws {
         let journey = try PaymentRequestTestWorld()
         try journey.publish("btc-regtest-p2wpkh", value: journey.address())
-        let expiry = Date().addingTimeInterval(600)
+        let expiry = try journey.world.environment.now().addingTimeInterval(600)
         try journey.request(
             "Q1", identifiers: ["btc-regtest-p2wpkh"], expires: ISO8601DateFormatter().string(from: expiry))
         #expect(try journey.send(.sync).route == "PaymentRequestConfirm")
-        try DeviceStore(world: journey.world.world).update { $0.clockOffset += 3600 }
+        try DeviceClock(world: journey.world.world).advance(by: 3_600_000)
         let screen = try journey.send(.confirm)
         #expect(screen.toasts.map(\.id) == ["PaymentRequestExpiredToast"])
         #expect(screen.route == "home")

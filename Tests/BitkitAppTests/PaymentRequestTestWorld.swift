@@ -83,7 +83,7 @@ final class PaymentRequestTestWorld {
     /// A regtest invoice timestamped now, with a private route hint unless told otherwise.
     func invoice(msat: UInt64?, routeHints: Bool = true) throws -> (text: String, hash: String) {
         let hash = random.bytes(32)
-        let now = world.environment.now()
+        let now = try world.environment.now()
         let builder = Bolt11InvoiceBuilder(
             network: .regtest, amountMillisats: msat, timestamp: UInt64(now.timeIntervalSince1970),
             paymentHash: hash,

@@ -107,7 +107,7 @@ import Testing
             NewKeychainItem(
                 accessGroup: ringGroup, service: Fixture.a, account: "secret", data: [1],
                 accessibility: .afterFirstUnlock),
-            writer: "app.pubkyring")
+            writer: "app.pubkyring", at: Date())
         let confirm = try world.send(.reset(confirm: false))
         #expect(confirm.sheet?.id == "reset-confirm")
         let screen = try world.send(.approve)

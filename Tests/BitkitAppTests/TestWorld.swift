@@ -48,7 +48,7 @@ final class TestWorld {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
-    var environment: AppEnvironment { AppEnvironment(world: world, app: .bitkit) }
+    var environment: AppEnvironment { AppEnvironment(world: world, app: .bitkit, run: .standalone) }
 
     var app: BitkitApp {
         get throws {
@@ -88,7 +88,7 @@ final class TestWorld {
 
     private var ringKeychain: Keychain {
         get throws {
-            let ring = AppEnvironment(world: world, app: .ring)
+            let ring = AppEnvironment(world: world, app: .ring, run: .standalone)
             return ring.keychain(install: try ring.installed())
         }
     }
@@ -126,12 +126,15 @@ final class TestWorld {
             NewKeychainItem(
                 accessGroup: SharedContract.accessGroup, service: SharedContract.service, account: account,
                 data: Array(data.utf8), accessibility: .whenUnlockedThisDeviceOnly),
-            writer: "simctl")
+            writer: "simctl", at: Date())
     }
 
     /// A world client (as Ring or simctl would use it).
     func client(app: String = "app.pubkyring") -> BackendClient {
-        BackendClient(databasePath: world.backendDatabase.path, app: app, random: SeededRandom(seed: 99))
+        let clock = AppEnvironment(world: world, app: .ring, run: .standalone)
+        return BackendClient(
+            databasePath: world.backendDatabase.path, app: app, now: { clock.deviceTime() },
+            random: SeededRandom(seed: 99))
     }
 
     /// "Ring: sign up X" (spec/06 §0.1): an account on HS and `_pubky.X → HS`.
@@ -204,7 +207,7 @@ final class TestWorld {
             NewKeychainItem(
                 accessGroup: group, service: BitkitPrivateKeychain.service, account: key, data: Array(value.utf8),
                 accessibility: .afterFirstUnlockThisDeviceOnly),
-            writer: "simctl")
+            writer: "simctl", at: Date())
     }
 
     /// Journal entries of Bitkit.

@@ -44,7 +44,7 @@ import Testing
     let journal = Journal(world: temp.world)
     var entry = JournalEntry(app: "ring", event: "keychain", op: "add", service: "s", detail: #"a "quoted", } "seq":9"#)
     entry.owner = "app.pubkyring"
-    try journal.append(entry, time: 12.5)
+    try journal.append(entry)
     let line = Array(try Data(contentsOf: temp.world.journalFile).dropLast())
     #expect(Journal.completeLineSeq(line) == 1)
     for length in 1..<line.count {
@@ -52,5 +52,5 @@ import Testing
     }
     // Another key order still reads, through the decoder.
     try Data(#"{"time":1,"seq":7,"app":"x","event":"y","pid":1}"#.utf8 + [10]).write(to: temp.world.journalFile)
-    #expect(try journal.append(entry, time: 13).seq == 8)
+    #expect(try journal.append(entry).seq == 8)
 }

@@ -35,13 +35,13 @@ import Testing
     let temp = try TemporaryWorld()
     defer { temp.cleanup() }
     let journal = Journal(world: temp.world)
-    try journal.append(JournalEntry(app: "bitkit", event: "keychain", op: "add"), time: 1)
+    try journal.append(JournalEntry(app: "bitkit", event: "keychain", op: "add"))
     // A writer killed mid-line leaves a fragment without a newline.
     let handle = try FileHandle(forWritingTo: temp.world.journalFile)
     try handle.seekToEnd()
     try handle.write(contentsOf: Data("{\"seq\":2,\"ti".utf8))
     try handle.close()
-    let stored = try journal.append(JournalEntry(app: "ring", event: "toast"), time: 2)
+    let stored = try journal.append(JournalEntry(app: "ring", event: "toast"))
     #expect(stored.seq == 2)
     let (entries, malformed) = try journal.read()
     #expect(entries.map(\.seq) == [1, 2])
@@ -56,7 +56,7 @@ import Testing
     await withTaskGroup(of: Void.self) { group in
         for worker in 0..<4 {
             group.addTask {
-                for _ in 0..<50 { _ = try? journal.append(JournalEntry(app: "w\(worker)", event: "test"), time: 0) }
+                for _ in 0..<50 { _ = try? journal.append(JournalEntry(app: "w\(worker)", event: "test")) }
             }
         }
     }
@@ -65,9 +65,37 @@ import Testing
     #expect(entries.map(\.seq) == Array(1...200))
 }
 
-@Test func deviceClockOffsetMovesNow() throws {
-    var state = DeviceState()
-    state.clockOffset = 3600
-    let host = Date(timeIntervalSince1970: 1_700_000_000)
-    #expect(state.now(host: host).timeIntervalSince1970 == 1_700_003_600)
+@Test func aNewWorldsClockStartsAtTheFixedStartAndMovesOnlyWhenTimeIsSpent() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let clock = DeviceClock(world: temp.world)
+    #expect(try clock.read() == DeviceClock.Reading(start: DeviceClock.defaultStart, elapsed: 0))
+    #expect(try clock.now() == Date(timeIntervalSince1970: 1_767_225_600))
+    // Time on the host passes; the device's does not.
+    usleep(5_000)
+    #expect(try clock.read().elapsed == 0)
+    try clock.spend(2.0)
+    try clock.spend(0.0504)
+    #expect(try clock.read().elapsed == 2050)
+    try clock.advance(by: -50)
+    #expect(try clock.now() == Date(timeIntervalSince1970: 1_767_225_602))
+}
+
+@Test func journalEntriesCarryTheDeviceClockNotTheHostClock() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let journal = Journal(world: temp.world, run: 4)
+    try DeviceClock(world: temp.world).advance(by: 1500)
+    let stored = try journal.append(JournalEntry(app: "ring", event: "toast"))
+    #expect(stored.clock == 1500)
+    #expect(stored.time == 1_767_225_601.5)
+    #expect(stored.run == 4)
+}
+
+@Test func aDamagedClockFileIsABrokenWorldNotTheHostsTime() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    try Data("soon\n".utf8).write(to: temp.world.simFolder.appendingPathComponent("clock"))
+    #expect(throws: WorldError.self) { try DeviceClock(world: temp.world).now() }
+    #expect(throws: WorldError.self) { try Journal(world: temp.world).append(JournalEntry(app: "x", event: "y")) }
 }

@@ -13,8 +13,7 @@ import Testing
         let pending = try sim("simctl", "auth-request", "status", link, "--json").json()
         #expect(pending["state"] as? String == "pending")
 
-        let client = BackendClient(
-            databasePath: sim.world.appendingPathComponent(".sim/backend.sqlite").path, app: "test")
+        let client = sim.client(app: "test")
         let user = try #require(Ed25519KeyPair(secretHex: Fixture.aSecret))
         _ = try client.approveAuthRequest(link: link, keyPair: user)
 

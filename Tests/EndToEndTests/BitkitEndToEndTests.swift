@@ -33,9 +33,7 @@ import Testing
     /// "Ring: sign up X": an account on the staging homeserver and `_pubky.X → HS`.
     private func ringSignUp(_ sim: Sim, _ secret: String) throws {
         let pair = try #require(Ed25519KeyPair(secretHex: secret))
-        let client = BackendClient(
-            databasePath: sim.world.appendingPathComponent(".sim/backend.sqlite").path, app: "app.pubkyring",
-            random: SeededRandom(seed: 42))
+        let client = sim.client(app: "app.pubkyring")
         _ = try client.signUpThroughHomegate(keyPair: pair)
     }
 

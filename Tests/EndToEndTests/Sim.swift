@@ -1,4 +1,7 @@
+import Backend
+import Device
 import Foundation
+import PubkyCrypto
 
 /// Spawns the real executables against a temporary world.
 struct Sim {
@@ -45,6 +48,16 @@ struct Sim {
     }
 
     func cleanup() { try? FileManager.default.removeItem(at: world) }
+
+    /// A backend client of this world for `app` on the world's simulated device clock, as the
+    /// tools are: a token stamped with the host's time would come from the world's future.
+    func client(app: String, seed: UInt64 = 42) -> BackendClient {
+        let clock = DeviceClock(world: Device.World(root: world))
+        return BackendClient(
+            databasePath: world.appendingPathComponent(".sim/backend.sqlite").path, app: app,
+            now: { (try? clock.now()) ?? Date.distantPast }, elapse: { try? clock.spend($0) },
+            random: SeededRandom(seed: seed))
+    }
 
     /// Runs `tool args… --world <world>`.
     @discardableResult

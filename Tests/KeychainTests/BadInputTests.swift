@@ -177,7 +177,7 @@ import Testing
             #expect(seeded.world.events.value.last?.ignored.count == 1)
             #expect(seeded.world.snapshot() == before)
             #expect(throws: KeychainStoreError.self) {
-                try seeded.world.store().write(.shared(account, "x"), writer: "simctl")
+                try seeded.world.store().write(.shared(account, "x"), writer: "simctl", at: Date())
             }
         }
         #expect(
@@ -220,7 +220,7 @@ import Testing
             accessGroup: Fixture.shared, service: "evil", account: "app.pubkyring:b", data: [1],
             accessibility: .whenUnlocked)
         #expect(keychain.add(item) == .io)
-        #expect(throws: KeychainStoreError.self) { try world.store().write(item, writer: "simctl") }
+        #expect(throws: KeychainStoreError.self) { try world.store().write(item, writer: "simctl", at: Date()) }
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: outside) == ["app.pubkyring:a.item"])
         #expect(try String(contentsOfFile: outside + "/app.pubkyring:a.item", encoding: .utf8) == evil)

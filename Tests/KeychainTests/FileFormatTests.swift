@@ -57,7 +57,7 @@ import Testing
         }
         #expect(keychain.update(.shared(), data: Array("updated".utf8)) == .success)
         #expect(keychain.delete(.shared("app.pubkyring:3")) == .success)
-        try world.store().write(.shared("app.pubkyring:injected", "x"), writer: "simctl")
+        try world.store().write(.shared("app.pubkyring:injected", "x"), writer: "simctl", at: Date())
         try world.store().remove(service: Fixture.service, account: "app.pubkyring:4")
         #expect(world.temporaryFiles() == [])
         #expect(keychain.copyMatching(.shared(), limit: .all, returnData: true).items.count == 19)

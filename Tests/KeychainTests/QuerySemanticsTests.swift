@@ -109,7 +109,7 @@ import Testing
         #expect(first.items.map(\.account) == ["app.pubkyring:a"])
         // Store writes keep the position of an existing item as well.
         #expect(throws: Never.self) {
-            try world.store().write(.shared("app.pubkyring:a", "injected"), writer: "simctl")
+            try world.store().write(.shared("app.pubkyring:a", "injected"), writer: "simctl", at: Date())
         }
         #expect(
             keychain.accounts(.shared()) == [
@@ -249,7 +249,7 @@ import Testing
             data: [UInt8](repeating: 7, count: 800_000),
             accessibility: .whenUnlocked)
         #expect(keychain.add(big) == .param)
-        #expect(throws: KeychainStoreError.self) { try world.store().write(big, writer: "simctl") }
+        #expect(throws: KeychainStoreError.self) { try world.store().write(big, writer: "simctl", at: Date()) }
         var fits = big
         fits.data = [UInt8](repeating: 7, count: 700_000)
         #expect(keychain.add(fits) == .success)

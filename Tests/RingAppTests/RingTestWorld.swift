@@ -25,7 +25,7 @@ final class RingTestWorld {
 
     deinit { try? FileManager.default.removeItem(at: world.root) }
 
-    var ringEnvironment: AppEnvironment { AppEnvironment(world: world, app: .ring) }
+    var ringEnvironment: AppEnvironment { AppEnvironment(world: world, app: .ring, run: .standalone) }
 
     /// A new Ring process.
     func ring() throws -> RingApp {
@@ -45,7 +45,7 @@ final class RingTestWorld {
 
     private var bitkitKeychain: Keychain {
         get throws {
-            let environment = AppEnvironment(world: world, app: .bitkit)
+            let environment = AppEnvironment(world: world, app: .bitkit, run: .standalone)
             return environment.keychain(install: try environment.installed())
         }
     }
@@ -94,7 +94,7 @@ final class RingTestWorld {
         try KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).write(
             NewKeychainItem(
                 accessGroup: group, service: service, account: service, data: value, accessibility: .afterFirstUnlock),
-            writer: "simctl")
+            writer: "simctl", at: Date())
     }
 
     // MARK: Device
@@ -128,7 +128,10 @@ final class RingTestWorld {
     // MARK: Backend
 
     func client(_ app: String = "simctl") -> BackendClient {
-        BackendClient(databasePath: world.backendDatabase.path, app: app, random: SeededRandom(seed: 7))
+        let clock = AppEnvironment(world: world, app: .ring, run: .standalone)
+        return BackendClient(
+            databasePath: world.backendDatabase.path, app: app, now: { clock.deviceTime() },
+            random: SeededRandom(seed: 7))
     }
 
     /// Signs `secret`'s key up on the staging homeserver, as Bitkit would (so PKARR has its record).

@@ -23,7 +23,7 @@ import Testing
     }
 
     func keychain(_ app: AppKind) throws -> Keychain {
-        let environment = AppEnvironment(world: world, app: app)
+        let environment = AppEnvironment(world: world, app: app, run: .standalone)
         return environment.keychain(install: try environment.installed())
     }
 
@@ -83,7 +83,7 @@ import Testing
         try store.write(
             NewKeychainItem(
                 accessGroup: SharedContract.accessGroup, service: SharedContract.service, account: "app.pubkyring:\(a)",
-                data: Array(wSecret.utf8), accessibility: .whenUnlockedThisDeviceOnly), writer: "simctl")
+                data: Array(wSecret.utf8), accessibility: .whenUnlockedThisDeviceOnly), writer: "simctl", at: Date())
         #expect(try !invariants().contains(.validSecrets))
     }
 
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func clearingAnAdoptionWithoutANotFoundIsCaught() throws {
-        let environment = AppEnvironment(world: world, app: .bitkit)
+        let environment = AppEnvironment(world: world, app: .bitkit, run: .standalone)
         environment.record(
             JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)"))
         #expect(try invariants() == [.clearedOnlyAfterNotFound])
@@ -129,7 +129,7 @@ import Testing
             KeychainQuery(
                 service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup),
             limit: .one, returnData: false)
-        AppEnvironment(world: world, app: .bitkit).record(
+        AppEnvironment(world: world, app: .bitkit, run: .standalone).record(
             JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)"))
         #expect(try invariants().isEmpty)
     }
@@ -166,7 +166,7 @@ import Testing
         try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
         var end = JournalEntry(app: "ring", event: "wipe", op: "end")
         end.owner = "app.pubkyring"
-        AppEnvironment(world: world, app: .ring).record(end)
+        AppEnvironment(world: world, app: .ring, run: .standalone).record(end)
         #expect(try invariants() == [.wipeRemovesOwnRecords])
     }
 
@@ -178,7 +178,7 @@ import Testing
         )
         var end = JournalEntry(app: "ring", event: "wipe", op: "end")
         end.owner = "app.pubkyring"
-        AppEnvironment(world: world, app: .ring).record(end)
+        AppEnvironment(world: world, app: .ring, run: .standalone).record(end)
         #expect(try invariants().isEmpty)
     }
 }

@@ -13,61 +13,83 @@ import Testing
                 Output.write("to stdout\n")
                 Output.error("to stderr\n")
             },
-            Command("env", summary: "prints a variable") { args, _ in
-                let name = try args.positional("NAME")
+            Command("settings", summary: "prints the run's settings") { args, invocation in
                 try args.finish()
-                Output.write(getenv(name).map { String(cString: $0) } ?? "(unset)")
+                let run = invocation.run
+                Output.write(
+                    "durable=\(run.durable) world-durable=\(invocation.world.durable) "
+                        + "scheduled=\(run.scheduler != nil) jitter=\(run.jitter != nil)")
             },
-            Command("run", summary: "prints the run number") { args, _ in
+            Command("run", summary: "prints the run number") { args, invocation in
                 try args.finish()
-                Output.write(String(ProcessRun.current.number))
+                Output.write(String(invocation.run.number))
             },
         ])
 
     @Test func aServedCommandReturnsItsOutputAndExitCodeInsteadOfPrintingThem() {
         let server = ToolServer(tool: Self.tool)
-        let reply = server.answer(ToolServer.Request(arguments: ["speak"]))
+        let reply = server.answer(ToolServer.Request(arguments: ["speak"]), run: 1)
         #expect(reply.status == 0)
         #expect(reply.stdout == "to stdout\n")
         #expect(reply.stderr == "to stderr\n")
 
-        let refused = server.answer(ToolServer.Request(arguments: ["speak", "--bogus"]))
+        let refused = server.answer(ToolServer.Request(arguments: ["speak", "--bogus"]), run: 2)
         #expect(refused.status == 2)
         #expect(refused.stdout.isEmpty)
         #expect(refused.stderr.contains("Unknown option --bogus."))
     }
 
-    @Test func aServedCommandSeesItsOwnEnvironmentAndTheProcessGetsItsOwnBack() {
-        setenv("TOOL_SERVER_TEST_SET", "outer", 1)
-        unsetenv("TOOL_SERVER_TEST_UNSET")
-        defer { unsetenv("TOOL_SERVER_TEST_SET") }
+    @Test func aServedCommandGetsItsSettingsAsARunContextAndTheProcessEnvironmentIsNeverTouched() {
+        unsetenv("SIM_NO_FSYNC")
+        unsetenv("SIM_LANE")
         let server = ToolServer(tool: Self.tool)
-        let environment = ["TOOL_SERVER_TEST_SET": "inner", "TOOL_SERVER_TEST_UNSET": "given"]
-        let set = server.answer(
-            ToolServer.Request(arguments: ["env", "TOOL_SERVER_TEST_SET"], environment: environment))
-        let unset = server.answer(
-            ToolServer.Request(arguments: ["env", "TOOL_SERVER_TEST_UNSET"], environment: environment))
-        #expect(set.stdout == "inner")
-        #expect(unset.stdout == "given")
-        #expect(String(cString: getenv("TOOL_SERVER_TEST_SET")) == "outer")
-        #expect(getenv("TOOL_SERVER_TEST_UNSET") == nil)
-        let later = server.answer(ToolServer.Request(arguments: ["env", "TOOL_SERVER_TEST_UNSET"]))
-        #expect(later.stdout == "(unset)")
+        let variables = [
+            "SIM_NO_FSYNC": "1", "SIM_SCHEDULE": "/tmp/board.json", "SIM_LANE": "b", "SIM_JITTER_MS": "2",
+            "SIM_JITTER_SEED": "9",
+        ]
+        let scheduled = server.answer(ToolServer.Request(arguments: ["settings"], environment: variables), run: 1)
+        #expect(scheduled.stdout == "durable=false world-durable=false scheduled=true jitter=true")
+        #expect(getenv("SIM_NO_FSYNC") == nil)
+        #expect(getenv("SIM_LANE") == nil)
+        let plain = server.answer(ToolServer.Request(arguments: ["settings"]), run: 2)
+        #expect(plain.stdout == "durable=true world-durable=true scheduled=false jitter=false")
     }
 
-    @Test func everyServedCommandIsANewRunOfTheProcess() throws {
+    @Test func theServingProcessesOwnVariablesApplyUnderEachRequestsOwn() {
+        let server = ToolServer(tool: Self.tool, base: ["SIM_NO_FSYNC": "1"])
+        let reply = server.answer(ToolServer.Request(arguments: ["settings"]), run: 1)
+        #expect(reply.stdout == "durable=false world-durable=false scheduled=false jitter=false")
+    }
+
+    @Test func malformedRunSettingsAreAUsageErrorNotAnUnscheduledRun() {
         let server = ToolServer(tool: Self.tool)
-        let first = try #require(UInt32(server.answer(ToolServer.Request(arguments: ["run"])).stdout))
-        let second = try #require(UInt32(server.answer(ToolServer.Request(arguments: ["run"])).stdout))
-        #expect(first > 0)
-        #expect(second == first + 1)
-        #expect(ProcessRun.current.stored == second)
+        for variables in [
+            ["SIM_SCHEDULE": "/tmp/board.json", "SIM_LANE": "z"], ["SIM_SCHEDULE": "/tmp/board.json"],
+            ["SIM_JITTER_MS": "fast", "SIM_JITTER_SEED": "1"],
+        ] {
+            let reply = server.answer(ToolServer.Request(arguments: ["run"], environment: variables), run: 1)
+            #expect(reply.status == 2)
+            #expect(reply.stdout.isEmpty)
+            #expect(reply.stderr.hasPrefix("error: SIM_"))
+        }
+    }
+
+    @Test func aServedCommandRunsAsTheRunItIsGiven() throws {
+        let server = ToolServer(tool: Self.tool)
+        #expect(server.answer(ToolServer.Request(arguments: ["run"]), run: 1).stdout == "1")
+        #expect(server.answer(ToolServer.Request(arguments: ["run"]), run: 2).stdout == "2")
+    }
+
+    @Test func aRequestWithoutAnEnvironmentIsARequest() throws {
+        let request = try JSONDecoder().decode(ToolServer.Request.self, from: Data(#"{"arguments":["run"]}"#.utf8))
+        #expect(request.arguments == ["run"])
+        #expect(request.environment.isEmpty)
     }
 
     @Test func serveWithOtherArgumentsOrInsideARequestIsAUsageError() {
         let server = ToolServer(tool: Self.tool)
         for arguments in [["--serve", "speak"], ["speak", "--serve"]] {
-            let reply = server.answer(ToolServer.Request(arguments: arguments))
+            let reply = server.answer(ToolServer.Request(arguments: arguments), run: 1)
             #expect(reply.status == 2)
             #expect(reply.stderr.contains("--serve stands alone: start `t --serve`"))
         }

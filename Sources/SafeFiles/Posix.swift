@@ -6,16 +6,20 @@ import Foundation
     import Darwin
 #endif
 
-/// The few system calls the store needs, with EINTR handled and failures as typed errors. Paths
-/// inside a group are never followed through symbolic links (O_NOFOLLOW, lstat, d_type).
-package enum Posix {
+/// The few system calls the keychain and the world files need, with EINTR handled and failures as
+/// typed errors. Paths are never followed through symbolic links (O_NOFOLLOW, lstat, d_type).
+public enum Posix {
+    /// The prefix of the temporary files `writeAtomically` creates next to its target; readers
+    /// skip such files and clean stale ones.
+    public static let temporaryPrefix = ".tmp-"
+
     /// What a directory entry is, from `d_type` (or `lstat` when the file system does not say).
-    enum EntryKind: Equatable {
+    public enum EntryKind: Equatable, Sendable {
         case regular, directory, symbolicLink, other
     }
 
     /// The outcome of reading an item-sized file.
-    enum FileRead {
+    public enum FileRead: Sendable {
         case absent
         case bytes([UInt8])
         /// Not readable as an item. `replaceable`: an add may atomically replace it (garbage);
@@ -26,19 +30,19 @@ package enum Posix {
     /// Takes an flock(2) on an open descriptor, waiting as long as it takes and retrying when a
     /// signal interrupts the wait. Returns 0, or the errno of the failure. The kernel drops the lock
     /// when the descriptor is closed or the process dies, so a crash never wedges a world.
-    package static func lock(_ descriptor: Int32, exclusive: Bool) -> Int32 {
+    public static func lock(_ descriptor: Int32, exclusive: Bool) -> Int32 {
         while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
             guard errno == EINTR else { return errno }
         }
         return 0
     }
 
-    static func errorMessage(_ code: Int32) -> String {
+    public static func errorMessage(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
 
     /// Creates `path` and missing parents with mode 0700.
-    static func makeDirectories(_ path: String) throws(KeychainStoreError) {
+    public static func makeDirectories(_ path: String) throws(FileError) {
         if isDirectory(path) { return }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path { try makeDirectories(parent) }
@@ -50,15 +54,15 @@ package enum Posix {
         }
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    public static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The entries of a folder except `.` and `..`, in directory order.
-    static func listDirectory(
+    public static func listDirectory(
         _ path: String
-    ) throws(KeychainStoreError) -> [(
+    ) throws(FileError) -> [(
         name: String, kind: EntryKind
     )] {
         guard let stream = opendir(path) else {
@@ -87,7 +91,7 @@ package enum Posix {
     }
 
     /// What `path` itself is (a symbolic link is not followed), or nil when nothing is there.
-    static func kind(of path: String) -> EntryKind? {
+    public static func kind(of path: String) -> EntryKind? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
@@ -100,7 +104,7 @@ package enum Posix {
 
     /// Reads a regular file of at most `cap` bytes without following a symbolic link and without
     /// reading oversized files.
-    static func readFile(_ path: String, cap: Int) -> FileRead {
+    public static func readFile(_ path: String, cap: Int) -> FileRead {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
             switch errno {
@@ -154,23 +158,23 @@ package enum Posix {
     /// Writes `bytes` to `target` so that readers see the old content or the new, never a mix, even
     /// if this process dies at any instruction: temporary file in the same folder (`.tmp-…`),
     /// flushed, renamed over the target, then the folder flushed.
-    package static func writeAtomically(
+    public static func writeAtomically(
         _ bytes: [UInt8], to target: String, durable: Bool
     )
-        throws(KeychainStoreError)
+        throws(FileError)
     {
         let folder = (target as NSString).deletingLastPathComponent
         let temporary =
-            folder + "/" + GroupFolder.temporaryPrefix
+            folder + "/" + temporaryPrefix
             + "\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .io(operation: "create", path: temporary, errno: errno) }
-        var failure: KeychainStoreError?
+        var failure: FileError?
         if fchmod(descriptor, 0o600) != 0 {
             failure = .io(operation: "chmod", path: temporary, errno: errno)
         }
         var written = 0
-        let pause = KeychainTestingHooks.midWritePause
+        let pause = FileTestingHooks.midWritePause.load(ordering: .relaxed)
         var pausedAt = pause > 0 ? bytes.count / 2 : bytes.count
         while failure == nil && written < bytes.count {
             if written == pausedAt {
@@ -203,21 +207,21 @@ package enum Posix {
     }
 
     /// Flushes a folder's entries (a rename or unlink in it) to disk.
-    static func syncDirectory(_ path: String) throws(KeychainStoreError) {
+    public static func syncDirectory(_ path: String) throws(FileError) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
         defer { close(descriptor) }
         if fsync(descriptor) != 0 { throw .io(operation: "fsync", path: path, errno: errno) }
     }
 
-    static func removeFile(_ path: String) throws(KeychainStoreError) {
+    public static func removeFile(_ path: String) throws(FileError) {
         if unlink(path) != 0 && errno != ENOENT {
             throw .io(operation: "unlink", path: path, errno: errno)
         }
     }
 
     /// Seconds since `path` was last modified (not following a link), or nil if it is gone.
-    static func age(_ path: String) -> TimeInterval? {
+    public static func age(_ path: String) -> TimeInterval? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
@@ -225,47 +229,7 @@ package enum Posix {
         #else
             let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
         #endif
+        // Real time on purpose: this judges real files left by real processes, never simulated state.
         return Date().timeIntervalSince1970 - modified
-    }
-
-    /// A small decimal counter file updated in place (see `GroupFolder.nextSequence`).
-    struct CounterFile {
-        private static let width = 20
-        let path: String
-        private let descriptor: Int32
-
-        init(path: String) throws(KeychainStoreError) {
-            self.path = path
-            descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw .io(operation: "open", path: path, errno: errno) }
-            _ = fchmod(descriptor, 0o600)
-        }
-
-        /// The stored value, or nil when the file is empty or does not hold a number.
-        func read() -> UInt64? {
-            var buffer = [UInt8](repeating: 0, count: 64)
-            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0, let text = String(validatingUTF8Bytes: Array(buffer[0..<count])) else {
-                return nil
-            }
-            return UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        }
-
-        func write(_ value: UInt64, durable: Bool) throws(KeychainStoreError) {
-            let digits = String(value)
-            let bytes = Array(
-                (String(repeating: "0", count: max(0, Self.width - digits.count)) + digits + "\n").utf8)
-            let count = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-            guard count == bytes.count else { throw .io(operation: "write", path: path, errno: errno) }
-            // Drops whatever longer content a damaged file had after the number.
-            guard ftruncate(descriptor, off_t(bytes.count)) == 0 else {
-                throw .io(operation: "truncate", path: path, errno: errno)
-            }
-            if durable, fsync(descriptor) != 0 { throw .io(operation: "fsync", path: path, errno: errno) }
-        }
-
-        func closeFile() {
-            close(descriptor)
-        }
     }
 }

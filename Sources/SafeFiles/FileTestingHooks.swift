@@ -1,6 +1,8 @@
+import Synchronization
+
 /// Test seams for the multi-process tests; inert unless a test tool sets them.
-package enum KeychainTestingHooks {
+public enum FileTestingHooks {
     /// Microseconds to pause halfway through writing each file, so that a SIGKILL from the crash test
     /// (`sim-stress keychain --pause-mid-write`) lands mid-write. Zero in normal use.
-    nonisolated(unsafe) package static var midWritePause: UInt32 = 0
+    public static let midWritePause = Atomic<UInt32>(0)
 }

@@ -1,0 +1,97 @@
+/// One run of a tool: which run of its process it is, whether its writes fsync, and how the race
+/// harness paces it. The entry point builds it once — from the process environment
+/// (`ProcessEnvironment` in SimCLI) or from a `--serve` request — and passes it down explicitly;
+/// nothing reads it from a global, so a serving process never changes its own environment.
+///
+/// A tool started for one command makes one run (number 0). A serving process (`--serve`) makes a
+/// new run for every command (1, 2, …), so each meets exactly what a fresh process would: its own
+/// scheduler start point, its own jitter sequence, and an identity a later command of the same
+/// process does not share (the journal's `run`, in-flight markers).
+public struct RunContext: Sendable {
+    /// 0 for a process that runs one command; 1, 2, … for the commands of a serving process.
+    public let number: UInt32
+    /// False for the throwaway worlds of the scenario runner and the race harness, where surviving a
+    /// power loss means nothing and fsync latency dominated their run time (`SIM_NO_FSYNC`).
+    public let durable: Bool
+    /// The race harness's scheduler for this run (`SIM_SCHEDULE`, `SIM_LANE`).
+    public let scheduler: RaceScheduler?
+    /// Seeded sleeps at checkpoints for this run (`SIM_JITTER_MS`, `SIM_JITTER_SEED`).
+    public let jitter: Jitter?
+    /// World-file failures met where the action could not stop; the entry point reports them.
+    public let failures = WorldFailures()
+
+    public init(number: UInt32 = 0, durable: Bool = true, schedule: Schedule? = nil, jitter: Jitter.Settings? = nil) {
+        self.number = number
+        self.durable = durable
+        let pacing = jitter.map(Jitter.init)
+        self.jitter = pacing
+        scheduler = schedule.map { RaceScheduler(path: $0.board, lane: $0.lane, jitter: pacing) }
+    }
+
+    /// A durable, unscheduled run: an app or tool used in-process (tests) or by hand.
+    public static var standalone: RunContext { RunContext() }
+
+    /// The run number as journal entries and markers store it: absent for a one-command process.
+    public var stored: UInt32? { number == 0 ? nil : number }
+
+    /// Where the race harness's board is and which lane this run belongs to.
+    public struct Schedule: Sendable, Equatable {
+        public var board: String
+        public var lane: String
+
+        public init(board: String, lane: String) {
+            self.board = board
+            self.lane = lane
+        }
+    }
+
+    /// The settings a run takes from its variables (the process environment, or a `--serve`
+    /// request's `environment`): the one place their names and meanings are defined.
+    ///
+    /// - `SIM_NO_FSYNC` (any value): writes skip fsync (throwaway worlds).
+    /// - `SIM_SCHEDULE` (a board file) and `SIM_LANE` (`a` or `b`): the race harness schedules
+    ///   this run at every scheduling point.
+    /// - `SIM_JITTER_MS` (a maximum, > 0) and `SIM_JITTER_SEED` (an unsigned integer): a seeded
+    ///   sleep at every scheduling point.
+    ///
+    /// A malformed value fails loudly rather than silently running unscheduled.
+    public init(variables: [String: String], number: UInt32) throws(RunContextError) {
+        let durable = variables["SIM_NO_FSYNC"] == nil
+        var schedule: Schedule?
+        switch (variables["SIM_SCHEDULE"], variables["SIM_LANE"]) {
+        case (nil, nil): break
+        case (let board?, let lane?):
+            guard Self.lanes.contains(lane) else {
+                throw RunContextError("SIM_LANE must be one of \(Self.lanes.joined(separator: ", ")), not '\(lane)'.")
+            }
+            schedule = Schedule(board: board, lane: lane)
+        default:
+            throw RunContextError("SIM_SCHEDULE and SIM_LANE go together: set both or neither.")
+        }
+        var jitter: Jitter.Settings?
+        switch (variables["SIM_JITTER_MS"], variables["SIM_JITTER_SEED"]) {
+        case (nil, nil): break
+        case (let maximumText?, let seedText?):
+            guard let maximum = Double(maximumText), maximum.isFinite, maximum >= 0 else {
+                throw RunContextError("SIM_JITTER_MS must be a number of milliseconds, not '\(maximumText)'.")
+            }
+            guard let seed = UInt64(seedText) else {
+                throw RunContextError("SIM_JITTER_SEED must be an unsigned integer, not '\(seedText)'.")
+            }
+            if maximum > 0 { jitter = Jitter.Settings(maximumMilliseconds: maximum, seed: seed) }
+        default:
+            throw RunContextError("SIM_JITTER_MS and SIM_JITTER_SEED go together: set both or neither.")
+        }
+        self.init(number: number, durable: durable, schedule: schedule, jitter: jitter)
+    }
+
+    /// The lanes a race can have.
+    public static let lanes = ["a", "b"]
+}
+
+/// A run's settings that cannot be used; the tools report it as a usage error.
+public struct RunContextError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}

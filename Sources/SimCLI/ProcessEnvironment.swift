@@ -1,0 +1,36 @@
+import Device
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The only place that reads the process environment, once, at start-up; everything else gets what
+/// it needs from the `RunContext` built here (or from a `--serve` request) and passed down. The
+/// variables, all set by the scenario runner and the race harness for the tools they start:
+///
+/// - `SIM_NO_FSYNC`: the world is throwaway, writes skip fsync.
+/// - `SIM_SCHEDULE`, `SIM_LANE`: the race harness's board file and this process's lane.
+/// - `SIM_JITTER_MS`, `SIM_JITTER_SEED`: seeded sleeps at scheduling points.
+///
+/// `RunContext.init(variables:number:)` defines what each value means.
+public enum ProcessEnvironment {
+    /// The names `RunContext` reads.
+    static let runVariableNames = ["SIM_NO_FSYNC", "SIM_SCHEDULE", "SIM_LANE", "SIM_JITTER_MS", "SIM_JITTER_SEED"]
+
+    /// This process's run settings. getenv, not ProcessInfo's dictionary: every app process reads
+    /// them, and building the whole dictionary cost more than the rest of the check.
+    static func runVariables() -> [String: String] {
+        var variables: [String: String] = [:]
+        for name in runVariableNames {
+            if let value = getenv(name) { variables[name] = String(cString: value) }
+        }
+        return variables
+    }
+
+    /// The whole environment, for tools that start other processes (the scenario runner, the race
+    /// harness): children inherit it, plus the variables those tools add.
+    public static func inherited() -> [String: String] { ProcessInfo.processInfo.environment }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// An app run is a function of (world, seed, schedule): the whole catalogue, run twice with one
+/// seed — once through serving processes several scenarios at a time, once a process per action
+/// and one scenario at a time — prints the same transcripts and leaves the same canonical journals.
+@Suite struct ReplayEndToEndTests {
+    struct Kept {
+        var transcripts: [String: String] = [:]
+        var worlds: [String: String] = [:]
+    }
+
+    func runCatalogue(_ extra: [String]) throws -> Kept {
+        let files = try FileManager.default.contentsOfDirectory(atPath: CatalogueFiles.scenarios.path)
+            .filter { $0.hasSuffix(".scenario") }.sorted()
+            .map { CatalogueFiles.scenarios.appendingPathComponent($0).path }
+        let run = try Sim.run(
+            "simctl", ["scenario", "run"] + files + ["--seed", "7", "--keep", "--no-timings", "--json"] + extra)
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try run.json()
+        #expect(document["failed"] as? Int == 0)
+        var kept = Kept()
+        for entry in try #require(document["scenarios"] as? [[String: Any]]) {
+            let result = try #require(entry["result"] as? [String: Any])
+            let name = try #require(result["name"] as? String)
+            #expect(result["seconds"] == nil, "--no-timings leaves durations out")
+            kept.transcripts[name] = try #require(result["transcript"] as? String)
+            kept.worlds[name] = try #require(result["keptWorld"] as? String)
+        }
+        return kept
+    }
+
+    @Test func theCatalogueReplaysByteForByteAcrossProcessModesAndJobCounts() throws {
+        let served = try runCatalogue([])
+        let perAction = try runCatalogue(["--process-per-action", "--jobs", "1"])
+        defer {
+            for world in Array(served.worlds.values) + Array(perAction.worlds.values) {
+                try? FileManager.default.removeItem(at: URL(fileURLWithPath: world).deletingLastPathComponent())
+            }
+        }
+        #expect(served.transcripts.count >= 39)
+        #expect(Set(served.transcripts.keys) == Set(perAction.transcripts.keys))
+        for (name, transcript) in served.transcripts.sorted(by: { $0.key < $1.key }) {
+            #expect(transcript == perAction.transcripts[name], "transcript of \(name)")
+            let first = try Sim.run("simctl", ["journal", "--canonical", "--world", try #require(served.worlds[name])])
+            let second = try Sim.run(
+                "simctl", ["journal", "--canonical", "--world", try #require(perAction.worlds[name])])
+            #expect(first.status == 0 && second.status == 0)
+            #expect(!first.stdout.isEmpty)
+            #expect(first.stdout == second.stdout, "canonical journal of \(name)")
+        }
+    }
+
+    @Test func theCanonicalJournalLeavesOutProcessIdentityAndEpochTimeButKeepsTheSimulatedClock() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        try sim("bitkit-sim", "launch")
+        let plain = try sim("simctl", "journal", "--json").json()
+        let entries = try #require(plain["entries"] as? [[String: Any]])
+        #expect(entries.allSatisfy { $0["pid"] != nil && $0["time"] != nil })
+        let canonical = try sim("simctl", "journal", "--canonical")
+        let lines = canonical.stdout.split(separator: "\n")
+        #expect(lines.count == entries.count)
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(object["pid"] == nil && object["run"] == nil && object["time"] == nil)
+            #expect(object["clock"] as? Int != nil)
+            #expect(object["seq"] as? Int != nil)
+        }
+        #expect(!canonical.stdout.contains(sim.world.path))
+        #expect(canonical.stdout.contains("<world>"))
+    }
+}
