@@ -477,7 +477,7 @@ struct Run {
         return compact.count > 160 ? String(compact.prefix(157)) + "…" : compact
     }
 
-    /// Every text a person sees on the screen: title, texts, and the sheet's title and texts —
+    /// Every text a person sees on the screen: title, texts, and the sheet's title, texts and footer —
     /// what `expect text` searches.
     static func allTexts(of screen: [String: Any]) -> [String] {
         var texts: [String] = []
@@ -486,6 +486,7 @@ struct Run {
         if let sheet = screen["sheet"] as? [String: Any] {
             if let title = sheet["title"] as? String { texts.append(title) }
             texts += sheet["texts"] as? [String] ?? []
+            texts += sheet["footer"] as? [String] ?? []
         }
         return texts
     }
