@@ -35,6 +35,8 @@ enum RingInput: Equatable {
             self = Self.parameters(of: cleaned)["key"].map(Self.importData) ?? .unrecognized
             return
         }
+        // Direct signup, signup and sign-in are told apart by the link's host, and none of them is a
+        // session, invite or migration link, so one parse here keeps the priority order.
         if lowered.hasPrefix("pubkyauth:") || lowered.hasPrefix("pubkyring:"),
             let link = try? AuthLink(parsing: cleaned, mode: .lenientRing)
         {
