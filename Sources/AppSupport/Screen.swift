@@ -43,14 +43,22 @@ public struct Screen: Codable, Sendable, Equatable {
     public struct Sheet: Codable, Sendable, Equatable {
         public var id: String
         public var title: String
+        /// The texts above the rows, in display order.
         public var texts: [String]
         public var rows: [Row]
+        /// The texts below the rows (a warning, a key card), in display order; nil (left out of the
+        /// JSON) for sheets with nothing there.
+        public var footer: [String]?
         public var buttons: [Button]
-        public init(id: String, title: String, texts: [String] = [], rows: [Row] = [], buttons: [Button] = []) {
+        public init(
+            id: String, title: String, texts: [String] = [], rows: [Row] = [], footer: [String]? = nil,
+            buttons: [Button] = []
+        ) {
             self.id = id
             self.title = title
             self.texts = texts
             self.rows = rows
+            self.footer = footer
             self.buttons = buttons
         }
     }

@@ -19,6 +19,9 @@ public enum ScreenRenderer {
                 $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 }
             }
             for row in sheet.rows { lines.append("  │ " + rowText(row)) }
+            lines += (sheet.footer ?? []).flatMap {
+                $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  │ " + $0 }
+            }
             for button in sheet.buttons {
                 lines.append("  │ [\(button.label)]\(button.disabled ? " (disabled)" : "")  (\(button.id))")
             }

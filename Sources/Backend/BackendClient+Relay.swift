@@ -45,7 +45,8 @@ extension BackendClient {
     }
 
     /// Requester API: mints a real `pubkyauth://` link with a fresh 32-byte secret and remembers it so
-    /// any process can poll it. With `signupHomeserver` the link is a signup link carrying that
+    /// any process can poll it. The link carries `capabilities` as written; an approver signs only
+    /// its well-formed entries. With `signupHomeserver` the link is a signup link carrying that
     /// homeserver and a fresh signup token valid on it.
     public func createAuthRequest(
         capabilities: String = defaultRequestCapabilities, relay: String = AuthLink.defaultRelay,
@@ -83,7 +84,7 @@ extension BackendClient {
                                 capabilities: caps, relay: relay, secret: secret, homeserver: $0, token: token)
                         } ?? .signin(capabilities: caps, relay: relay, secret: secret)
                     let ticket = AuthRequestTicket(
-                        link: AuthLink(request).canonicalString,
+                        link: AuthLink(request).string(capabilitiesAsWritten: capabilities),
                         channel: try RelayChannel.url(relay: relay, secret: secret),
                         capabilities: caps.description, relay: relay, intent: request.intent,
                         homeserver: homeserverKey?.z32, signupToken: token, createdAt: exchange.now)

@@ -119,17 +119,7 @@ struct BitkitScreenRenderer {
     private func sheet() -> Screen.Sheet? {
         switch memory.sheet {
         case .authApproval(_, let capabilities, let phase)?:
-            if phase == .success {
-                return Screen.Sheet(
-                    id: "pubky-auth-approval", title: BitkitTexts.approvalSuccessTitle,
-                    buttons: [Screen.Button(id: "PubkyAuthClose", label: BitkitTexts.close)])
-            }
-            let rows = CapabilityDisplay.bitkitRows(capabilities).enumerated().map { index, row in
-                Screen.Row(id: "PubkyAuthCapability_\(index + 1)", title: row.path, caption: row.access)
-            }
-            return Screen.Sheet(
-                id: "pubky-auth-approval", title: BitkitTexts.approvalSheetTitle, rows: rows,
-                buttons: authorizeButtons(phase))
+            return approvalSheet(capabilities, phase)
         case .authSignup(_, let homeserver, let phase)?:
             if phase == .success {
                 return Screen.Sheet(
@@ -169,12 +159,36 @@ struct BitkitScreenRenderer {
         }
     }
 
+    /// The sign-in approval sheet (spec/02 §14.2): the description naming the services, the
+    /// permission rows, then the trust warning and the signing key's card; after success the success
+    /// text naming the pubky and the services.
+    private func approvalSheet(_ capabilities: String, _ phase: BitkitSheet.Phase) -> Screen.Sheet {
+        let permissions = PubkyAuthPermission.parse(capabilities)
+        let services = PubkyAuthPermission.services(permissions)
+        let truncated = PubkyKey.bitkitTruncated(memory.publicKey ?? "")
+        if phase == .success {
+            return Screen.Sheet(
+                id: "pubky-auth-approval", title: BitkitTexts.approvalSuccessTitle,
+                texts: [BitkitTexts.approvalSuccessDescription(pubky: truncated, services: services)],
+                buttons: [Screen.Button(id: "PubkyAuthClose", label: BitkitTexts.close)])
+        }
+        let rows = permissions.enumerated().map { index, permission in
+            Screen.Row(id: "PubkyAuthCapability_\(index + 1)", title: permission.title, caption: permission.caption)
+        }
+        return Screen.Sheet(
+            id: "pubky-auth-approval", title: BitkitTexts.approvalSheetTitle,
+            texts: [BitkitTexts.approvalDescription(services: services), BitkitTexts.requestedPermissions],
+            rows: rows, footer: [BitkitTexts.approvalTrustWarning, truncated.uppercased()],
+            buttons: authorizeButtons(phase))
+    }
+
+    /// `Cancel` then `Authorize`, as the sheet lays them out (spec/02 §14.2).
     private func authorizeButtons(_ phase: BitkitSheet.Phase) -> [Screen.Button] {
         let busy = phase == .authorizing
         return [
+            Screen.Button(id: "PubkyAuthCancel", label: BitkitTexts.cancel),
             Screen.Button(
                 id: "PubkyAuthAuthorize", label: busy ? BitkitTexts.authorizing : BitkitTexts.authorize, disabled: busy),
-            Screen.Button(id: "PubkyAuthCancel", label: BitkitTexts.cancel),
         ]
     }
 }

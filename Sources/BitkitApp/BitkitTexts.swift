@@ -44,6 +44,23 @@ public enum BitkitTexts {
     public static let signupDescription =
         "Create a new Pubky identity on this homeserver. Only continue if you trust it."
     public static let wipedTitle = "Wallet Data Deleted"
+
+    // MARK: The sign-in approval sheet (spec/02 §14.2)
+    public static let approvalSheetTitle = "Authorize"
+    public static let requestedPermissions = "REQUESTED PERMISSIONS"
+    public static let permissionRead = "READ"
+    public static let permissionWrite = "WRITE"
+    public static let approvalTrustWarning =
+        "Make sure you trust the service, browser, or device before authorizing with your pubky."
+    public static let approvalSuccessTitle = "Authorization Successful"
+    /// `<services>` = the permissions' service names joined with ` and `.
+    public static func approvalDescription(services: String) -> String {
+        "A service is requesting permission to access and edit your \(services) data."
+    }
+    /// `pubky` = the signing key as `<first 4>...<last 4>`.
+    public static func approvalSuccessDescription(pubky: String, services: String) -> String {
+        "You authorized with pubky \(pubky) and gave the service permission to access and edit your \(services) data."
+    }
     public static let wipedMessage = "Bitkit has been reset and all wallet data has been deleted."
 
     // MARK: Error descriptions (spec/02 §24)
@@ -67,9 +84,7 @@ public enum BitkitTexts {
     /// The scanner's generic "unrecognised code" error (its real text is outside spec/02).
     public static let scannerErrorTitle = "Unable To Interpret Provided Data"
     public static let scannerErrorDescription = "Bitkit could not recognise this code."
-    public static let approvalSheetTitle = "Authorization Request"
     public static let signupSheetTitle = "Create Pubky Identity"
-    public static let approvalSuccessTitle = "Authorization Successful"
     public static let authorize = "Authorize"
     public static let cancel = "Cancel"
     public static let close = "Close"

@@ -69,6 +69,23 @@ public struct AuthLink: Hashable, Sendable {
         }
     }
 
+    /// The canonical link carrying `caps` as `text` rather than normalised (percent-encoded where a
+    /// query value needs it): a requester may ask for entries an approving app drops, and the apps'
+    /// screens are judged on how they show them. Links without `caps` are unchanged.
+    public func string(capabilitiesAsWritten text: String) -> String {
+        let canonical = canonicalString
+        let caps: Capabilities
+        switch request {
+        case .signin(let entries, _, _), .signup(let entries, _, _, _, _): caps = entries
+        case .directSignup, .secretExport: return canonical
+        }
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#")
+        let written = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        guard let range = canonical.range(of: "?caps=\(caps)&") else { return canonical }
+        return canonical.replacingCharacters(in: range, with: "?caps=\(written)&")
+    }
+
     private static func parameters(of query: Substring) throws(AuthLinkError) -> [String: String] {
         var result: [String: String] = [:]
         for pair in query.split(separator: "&") {

@@ -14,9 +14,11 @@ public struct CapabilityDisplay: Hashable, Sendable {
         self.access = access
     }
 
-    /// Bitkit's rows: split on `,`, trim each entry, drop empty ones, split at the last `:`.
+    /// Bitkit's rows: split on `,`, trim each entry, drop empty ones, split at the last `:`; an entry
+    /// with no `:`, an empty path or an empty access is dropped (`/pub/pubky.app/rw`, `:rw` and
+    /// `/pub/pubky.app/:` show nothing, spec/02 §14.2).
     public static func bitkitRows(_ caps: String) -> [CapabilityDisplay] {
-        rows(caps) { $0.lastIndex(of: ":") }
+        rows(caps) { $0.lastIndex(of: ":") }.filter { !$0.path.isEmpty && !$0.access.isEmpty }
     }
 
     /// Ring's rows: split on `,`, trim each entry, drop empty ones, split at the first `:`.

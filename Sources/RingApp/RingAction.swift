@@ -41,9 +41,10 @@ public enum RingAction: Sendable, Equatable {
     case showOffer(ref: String)
 
     // Authorization
-    /// The OS delivers a link (or the user pastes/scans it); `pubky` picks the pubky directly; `confirm`
-    /// taps Authorize when the confirm sheet opens.
-    case openLink(String, pubky: String?, confirm: Bool)
+    /// The user pastes/scans a text (`.scanned`) or the OS delivers a link (`.deepLink`); `pubky` is
+    /// the selected pubky (the card's Authorize button); `confirm` taps Authorize when the confirm sheet
+    /// opens.
+    case openLink(String, pubky: String?, confirm: Bool, source: RingInputSource = .scanned)
     case select(ref: String)
 
     // Backup

@@ -59,8 +59,8 @@ extension RingApp {
             raise(RingTexts.copied)
         case .showOffer(let ref):
             try showOffer(ref)
-        case .openLink(let text, let pubky, let confirm):
-            try openLink(text, pubky: pubky, confirm: confirm)
+        case .openLink(let text, let pubky, let confirm, let source):
+            try openLink(text, pubky: pubky, confirm: confirm, source: source)
         case .select(let ref):
             try select(ref)
         case .openBackup(let ref):
@@ -89,7 +89,8 @@ extension RingApp {
         case .confirmAuth: try confirmAuthorization()
         case .wipe: try confirmWipe()
         case .editPubky: try saveEdit(name: nil)
-        case .authSuccess, .share, .configurationFailed, .selectPubky, .backupPubky, .decryptBackup:
+        case .authSuccess, .share, .configurationFailed, .selectPubky, .selectSessionPubky, .backupPubky,
+            .decryptBackup:
             memory.sheet = nil
         case nil:
             throw RingAppError.noSheet(expected: "confirmable", shown: nil)

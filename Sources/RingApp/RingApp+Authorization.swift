@@ -8,12 +8,20 @@ extension RingApp {
     /// The whole operation's limit (spec/03 §12).
     static let authorizationLimit: TimeInterval = 20
 
-    /// Text the OS delivers or the user pastes (spec/03 §11): cleaned up, then routed by kind.
-    func openLink(_ text: String, pubky ref: String?, confirm: Bool) throws {
-        let cleaned = RingLinkCleanup.clean(text)
-        switch RingInput(parsing: cleaned) {
-        case .auth(let link):
-            let request = RingAuthRequest(link: cleaned, parsed: link)
+    /// Text the user pastes or scans, or the OS delivers (spec/03 §11), routed by kind. Inputs that
+    /// need the network are refused offline before anything else happens.
+    func openLink(_ text: String, pubky ref: String?, confirm: Bool, source: RingInputSource) throws {
+        let input = RingInput(text)
+        if input.needsNetwork, !network.isOnline {
+            raise(RingTexts.offlineToast)
+            if source == .deepLink, let error = input.errorURL {
+                openURL(Self.callback(error, [("errorCode", "OFFLINE"), ("errorMessage", RingTexts.offlineMessage)]))
+            }
+            return
+        }
+        switch input {
+        case .auth(let link, let cleaned, let callbacks):
+            let request = RingAuthRequest(link: cleaned, parsed: link, callbacks: callbacks)
             switch link.request {
             case .signin:
                 try chooseSigner(request, ref: ref)
@@ -24,11 +32,10 @@ extension RingApp {
             case .secretExport:
                 raise(RingTexts.error(RingTexts.unrecognized))
             }
-        case .invite(let code):
-            if let pubky = try createPubky(name: nil, configure: { $0.signupToken = code }) {
-                try focusHome()
-                try signUp(pubky, RingSignUp(invite: code))
-            }
+        case .session(let request):
+            try sessionRequest(request, ref: ref)
+        case .invite(let code, let callbacks):
+            try redeemInvite(code, callbacks: callbacks)
         case .secret(let hex):
             if importSecret(hex, name: nil) != nil { try focusHome() }
         case .mnemonic(let phrase):
@@ -55,14 +62,19 @@ extension RingApp {
         }
     }
 
-    /// A pick in `Select Pubky`.
+    /// A pick in `Select Pubky`: the confirm sheet of an authorization, or a session request's sign-in.
     func select(_ ref: String) throws {
-        guard case .selectPubky(let request) = memory.sheet else {
+        let pubky = try resolve(ref)
+        switch memory.sheet {
+        case .selectPubky(let request):
+            guard state.store.entry(pubky)?.canAuthorize == true else { throw RingAppError.notAuthorizable(ref) }
+            memory.sheet = .confirmAuth(request, pubky: pubky)
+        case .selectSessionPubky(let request):
+            guard state.store.entry(pubky)?.canAuthorize == true else { throw RingAppError.notAuthorizable(ref) }
+            try returnSession(request, pubky: pubky)
+        default:
             throw RingAppError.noSheet(expected: "select-pubky", shown: memory.sheet?.id)
         }
-        let pubky = try resolve(ref)
-        guard state.store.entry(pubky)?.canAuthorize == true else { throw RingAppError.notAuthorizable(ref) }
-        memory.sheet = .confirmAuth(request, pubky: pubky)
     }
 
     /// `Authorize` on the confirm sheet: success shows `Authorization Successful` (and opens x-success);
@@ -83,14 +95,19 @@ extension RingApp {
             memory.sheet = nil
             raise(failure.toast)
             if let error = request.errorURL {
-                openURL(Self.callback(error, ["errorCode": failure.code, "errorMessage": failure.message]))
+                openURL(Self.callback(error, [("errorCode", failure.code), ("errorMessage", failure.message)]))
             }
         }
     }
 
-    /// Cancel on the confirm sheet denies the request (x-cancel opens).
+    /// Cancel on the confirm sheet denies the request (x-cancel opens); so does dismissing a session
+    /// request's `Select Pubky`, its only step (assumed).
     func cancelSheet() {
-        if case .confirmAuth(let request, _) = memory.sheet, let cancel = request.cancelURL { openURL(cancel) }
+        switch memory.sheet {
+        case .confirmAuth(let request, _): if let cancel = request.cancelURL { openURL(cancel) }
+        case .selectSessionPubky(let request): if let cancel = request.cancelURL { openURL(cancel) }
+        default: break
+        }
         memory.sheet = nil
     }
 
@@ -112,20 +129,8 @@ extension RingApp {
         guard let entry = state.store.entry(pubky) else {
             return .failure(AuthFailure(toast: RingTexts.secretUnreadableToast, code: "AUTH_FAILED"))
         }
-        let pair: Ed25519KeyPair
-        if let source = entry.sourceApp {
-            try suspend(.authorizeBeforeRead)
-            guard let secret = try? shared.getExternalSecretKey(pubky: pubky, sourceApp: source),
-                let derived = Ed25519KeyPair(secretHex: secret)
-            else {
-                return .failure(AuthFailure(toast: RingTexts.secretUnreadableToast, code: "AUTH_FAILED"))
-            }
-            pair = derived
-        } else {
-            guard let owned = try? privateKeychain.loadSecret(pubky: pubky)?.keyPair(for: pubky) else {
-                return .failure(AuthFailure(toast: RingTexts.secretUnreadableToast, code: "AUTH_FAILED"))
-            }
-            pair = owned
+        guard let pair = try signingKey(entry) else {
+            return .failure(AuthFailure(toast: RingTexts.secretUnreadableToast, code: "AUTH_FAILED"))
         }
         try suspend(.authorizeBeforeApprove)
         let granted: String
@@ -159,6 +164,20 @@ extension RingApp {
         return .success(granted)
     }
 
+    /// The key to sign with, read now: an owned pubky's from the private store, an adopted one's with
+    /// `getExternalSecretKey(pubky, stored sourceApp)` (checked against the pubky, held in memory for
+    /// this call only). Nil when unreadable.
+    func signingKey(_ entry: PubkyEntry) throws -> Ed25519KeyPair? {
+        if let source = entry.sourceApp {
+            try suspend(.authorizeBeforeRead)
+            guard let secret = try? shared.getExternalSecretKey(pubky: entry.pubky, sourceApp: source) else {
+                return nil
+            }
+            return Ed25519KeyPair(secretHex: secret)
+        }
+        return try? privateKeychain.loadSecret(pubky: entry.pubky)?.keyPair(for: entry.pubky)
+    }
+
     private func approve(_ request: RingAuthRequest, _ pair: Ed25519KeyPair) throws(BackendError) -> String {
         if environment.consumeSDKFault(RingSDKFault.deliverAuthToken.rawValue) {
             throw .unreachable(service: .httpRelay, host: AuthLink.defaultRelay)
@@ -169,17 +188,10 @@ extension RingApp {
         .capabilities
     }
 
-    /// Signup and direct-signup links (spec/03 §13).
+    /// Signup and direct-signup links (spec/03 §13); the network was checked when the link arrived.
     func signupLink(
         _ request: RingAuthRequest, homeserver: String, token: String?, authorize: Bool, ref: String?
     ) throws {
-        guard network.isOnline else {
-            raise(RingTexts.offlineToast)
-            if let error = request.errorURL {
-                openURL(Self.callback(error, ["errorCode": "OFFLINE", "errorMessage": RingTexts.offlineMessage]))
-            }
-            return
-        }
         if let token, !token.isEmpty, let existing = state.store.entries.first(where: { $0.signupToken == token }) {
             if !existing.signedUp { try signUp(existing.pubky, homeserver: homeserver, token: token) }
             if authorize, state.store.entry(existing.pubky)?.canAuthorize == true {
@@ -206,17 +218,19 @@ extension RingApp {
                 memory.sheet = .configurationFailed(message: RingTexts.signUpFailed)
                 if let error = request.errorURL {
                     openURL(
-                        Self.callback(error, ["errorCode": "SIGNUP_FAILED", "errorMessage": RingTexts.signUpFailed]))
+                        Self.callback(
+                            error, [("errorCode", "SIGNUP_FAILED"), ("errorMessage", RingTexts.signUpFailed)]))
                 }
             }
         }
     }
 
-    /// `url` with query parameters appended.
-    static func callback(_ url: String, _ parameters: [String: String]) -> String {
+    /// `url` with `parameters` appended in the given order, each value percent-encoded where a query
+    /// value needs it; `&` joins them to a query the URL already has.
+    static func callback(_ url: String, _ parameters: [(String, String)]) -> String {
         var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+?")
-        let query = parameters.sorted { $0.key < $1.key }.map { key, value in
+        allowed.remove(charactersIn: "&=+?#")
+        let query = parameters.map { key, value in
             "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
         }.joined(separator: "&")
         return url + (url.contains("?") ? "&" : "?") + query

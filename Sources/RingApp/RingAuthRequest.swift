@@ -12,12 +12,13 @@ public struct RingAuthRequest: Codable, Sendable, Equatable {
     /// `x-source`: shown in the confirm title.
     public var source: String?
 
-    public init(link: String, parsed: AuthLink) {
+    /// `callbacks` come from the link as received, decoded once (not from the cleaned `link`).
+    public init(link: String, parsed: AuthLink, callbacks: XCallbacks) {
         self.link = link
         self.capabilities = parsed.capabilitiesText ?? ""
-        self.successURL = parsed.callbacks.success
-        self.errorURL = parsed.callbacks.error
-        self.cancelURL = parsed.callbacks.cancel
-        self.source = parsed.callbacks.source
+        self.successURL = callbacks.success
+        self.errorURL = callbacks.error
+        self.cancelURL = callbacks.cancel
+        self.source = callbacks.source
     }
 }

@@ -134,7 +134,7 @@ public enum RingScreens {
                 ])
         case .editPubky(let pubky):
             return editSheet(state, pubky)
-        case .selectPubky:
+        case .selectPubky, .selectSessionPubky:
             let rows = state.store.entries.enumerated().filter { $0.element.canAuthorize }.map { index, entry in
                 var row = entryRow(entry, index: index)
                 row.button = nil

@@ -4,6 +4,8 @@ public enum RingSheet: Codable, Sendable, Equatable {
     case deletePubky(pubky: String)
     case editPubky(pubky: String)
     case selectPubky(RingAuthRequest)
+    /// `Select Pubky` for a session request: the pick signs in at once (no confirm sheet).
+    case selectSessionPubky(RingSessionRequest)
     case confirmAuth(RingAuthRequest, pubky: String)
     case authSuccess(RingAuthRequest, pubky: String, granted: String)
     case backupPubky(pubky: String)
@@ -18,7 +20,7 @@ public enum RingSheet: Codable, Sendable, Equatable {
         case .useExternal: return "use-external-pubky"
         case .deletePubky: return "delete-pubky"
         case .editPubky: return "edit-pubky"
-        case .selectPubky: return "select-pubky"
+        case .selectPubky, .selectSessionPubky: return "select-pubky"
         case .confirmAuth, .authSuccess: return "confirm-auth"
         case .backupPubky: return "backup-pubky"
         case .wipe: return "wipe-pubky-ring"

@@ -48,7 +48,9 @@ public enum RingTexts {
     public static let secretUnreadable = "Failed to get secret key"
     public static let signInFailed = "Sign in failed"
     public static let processAuthFailed = "Failed to process auth"
-    public static let unrecognized = "Unrecognized format. Expected a recovery phrase, invite code, or auth URL."
+    public static let unrecognized =
+        "Unrecognized format. Expected a recovery phrase, invite code, auth URL, or session request."
+    public static let invalidCallback = "Invalid callback URL provided"
     public static let configuringPubky = "Configuring Pubky"
     public static let configurationFailed = "Configuration Failed"
 
@@ -103,6 +105,12 @@ public enum RingTexts {
     public static let copied = Toast(.info, "Pubky copied to clipboard")
     /// Type assumed.
     public static let signupSuccessful = Toast(.success, "Signup Successful", "Your new Pubky has been created")
+    // Session requests (spec/03 §11)
+    public static let noPubkySelected = Toast(.error, "No Pubky Selected", "Please select a pubky to proceed")
+    public static let invalidCallbackToast = Toast(.error, "Error", invalidCallback)
+    public static func sessionSignInFailed(_ message: String) -> Toast { Toast(.error, "Sign In Failed", message) }
+    public static let sessionReturned = Toast(.success, "Session Returned", "Session data sent to requesting app")
+
     public static func backupCreated(_ file: String) -> Toast { Toast(.success, "Backup Created", file) }
     /// Title assumed.
     public static func error(_ message: String) -> Toast { Toast(.error, "Error", message) }

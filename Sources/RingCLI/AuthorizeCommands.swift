@@ -5,29 +5,51 @@ import SimCLI
 enum AuthorizeCommands {
     static let all = [authorize, openURL, select, confirm, cancel]
 
-    private static func linkCommand(_ name: String, _ summary: String) -> Command {
+    private static func linkCommand(
+        _ name: String, _ summary: String, source: RingInputSource, examples: [String]
+    ) -> Command {
         Command(
-            name, summary: summary, usage: "LINK [--pubky PUBKY|NAME|#N] [--confirm]",
+            name, summary: summary, usage: "TEXT [--pubky PUBKY|NAME|#N] [--confirm]",
             details: """
-                A sign-in link opens `Select Pubky` (several pubkys can authorize) or the confirm sheet (one, or --pubky);
-                --confirm taps Authorize when the confirm sheet opens. Signup and direct-signup links run their flow at once:
-                a new key is created, saved, published and signed up; a signup link then shows the confirm sheet.
+                TEXT is read as Ring does (spec/03 §11), in this order: a migration frame, a direct-signup, signup or
+                session request (pubkyring://session?x-success=URL), a sign-in link (pubkyauth://, pubkyring://signin),
+                an invite (XXXX-XXXX-XXXX alone, …/invite/CODE in any URL, pubkyring://invite/CODE), then a recovery
+                phrase (words separated by spaces, -, _ or +) or a 64-hex secret. x-success/x-error/x-cancel values are
+                decoded once from the text as given, so a nested callback URL arrives byte for byte.
+                A sign-in link opens `Select Pubky` (several pubkys can authorize) or the confirm sheet (one, or
+                --pubky, the pubky whose Authorize button was used); --confirm taps Authorize when the confirm sheet
+                opens. A session request signs the picked pubky in and opens x-success with pubky, session_secret and
+                capabilities. Signup links and invites create, save, publish and sign up a new key.
+                Offline, links and invites show `Currently Offline` and nothing else happens\(
+                    source == .deepLink ? "; a deep link also opens its x-error with errorCode OFFLINE" : "").
                 """,
-            examples: [
-                "ring-sim \(name) \"pubkyauth:///?caps=/pub/pubky.app/:rw&relay=https://httprelay.pubky.app/inbox&secret=kqnceEMgrNQM_xi06oQXjA3cJHX_RQmw1BY6JE1bse8\"",
-                "ring-sim \(name) \"$LINK\" --pubky #2 --confirm",
-            ]
+            examples: examples
         ) { args, invocation in
             let pubky = try args.option("--pubky")
             let confirm = args.flag("--confirm")
-            let link = try args.positional("LINK")
+            let link = try args.positional("TEXT")
             try args.finish()
-            try RingRunner.run(invocation, [.openLink(link, pubky: pubky, confirm: confirm)])
+            try RingRunner.run(invocation, [.openLink(link, pubky: pubky, confirm: confirm, source: source)])
         }
     }
 
-    static let authorize = linkCommand("authorize", "Scan or paste a pubkyauth:// link and authorize it.")
-    static let openURL = linkCommand("open-url", "The OS delivers a link to Ring (same flow as authorize).")
+    static let authorize = linkCommand(
+        "authorize", "Scan or paste a link, invite code or recovery phrase (the scanner / paste path).",
+        source: .scanned,
+        examples: [
+            "ring-sim authorize \"pubkyauth:///?caps=/pub/pubky.app/:rw&relay=https://httprelay.pubky.app/inbox&secret=kqnceEMgrNQM_xi06oQXjA3cJHX_RQmw1BY6JE1bse8\"",
+            "ring-sim authorize \"$LINK\" --pubky #2 --confirm",
+            "ring-sim authorize 'pubkyring://session?x-success=bitkit%3A%2F%2Fwallet%2Fcallback%3Fnonce%3Dabc123' --pubky #1",
+            "ring-sim authorize pubkyring://invite/AZ3B-1D37-3SA0",
+            "ring-sim authorize 'abandon-abandon_abandon+abandon abandon abandon abandon abandon abandon abandon abandon about'",
+        ])
+    static let openURL = linkCommand(
+        "open-url", "The OS delivers a link to Ring as a deep link (the authorize flow; offline it opens x-error).",
+        source: .deepLink,
+        examples: [
+            "ring-sim open-url \"$LINK\"",
+            "ring-sim open-url \"$(simctl auth-request session --x-success 'bitkit://wallet/callback?nonce=abc123' --json | jq -r .link)\"",
+        ])
 
     static let select = Command(
         "select", summary: "Pick the pubky in `Select Pubky`: the confirm sheet opens.", usage: "PUBKY|NAME|#N",

@@ -47,7 +47,7 @@ enum TranscriptText {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// Every text a person sees on the screen: title, texts, and the sheet's title and texts —
+    /// Every text a person sees on the screen: title, texts, and the sheet's title, texts and footer —
     /// what `expect text` searches.
     static func allTexts(of screen: [String: Any]) -> [String] {
         var texts: [String] = []
@@ -56,6 +56,7 @@ enum TranscriptText {
         if let sheet = screen["sheet"] as? [String: Any] {
             if let title = sheet["title"] as? String { texts.append(title) }
             texts += sheet["texts"] as? [String] ?? []
+            texts += sheet["footer"] as? [String] ?? []
         }
         return texts
     }

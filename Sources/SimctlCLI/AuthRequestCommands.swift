@@ -5,27 +5,59 @@ import SimCLI
 
 /// `simctl auth-request`: the requester side of a `pubkyauth://` flow (a website or another app).
 enum AuthRequestCommands {
-    /// `auth-request [options]` mints a link; `auth-request status ID|LINK` reads its channel.
+    /// `auth-request [options]` mints a link; `status ID|LINK` reads its channel; `session` and
+    /// `invite` mint Ring's other inputs; `received URL` shows what a callback delivered.
     static let group = Command(
-        "auth-request", summary: "Mint a real pubkyauth:// link, or see whether (and by whom) one was approved.",
-        usage:
-            "[create] [--caps CAPS] [--relay URL] [--signup [--homeserver staging|production|NAME|KEY]] | status ID|LINK",
+        "auth-request",
+        summary: "Mint a real pubkyauth:// link, a Ring session request or an invite, or check what came back.",
+        usage: """
+            [create] [--caps CAPS] [--relay URL] [--signup [--homeserver H]] | status ID|LINK
+              | session --x-success URL [--x-error URL] [--legacy]
+              | invite|--invite [--homeserver H | --code CODE] [--url BASE] [--x-success URL] [--x-error URL]
+              | received URL
+            """,
         details: """
-            Without `status`, creates a sign-in (or, with --signup, a sign-up) request as a website would: prints the link,
-            its id and its relay channel. `status` takes the id, the link or the channel URL and shows whether a token
-            arrived, by which pubky and with which capabilities (the requester decrypts and verifies it).
+            Without a subcommand, creates a sign-in (or, with --signup, a sign-up) request as a website would: prints the
+            link, its id and its relay channel. --caps is carried as written (an approving app signs only its well-formed
+            entries). `status` takes the id, the link or the channel URL and shows whether a token arrived, by which pubky
+            and with which capabilities (the requester decrypts and verifies it).
+            `session` mints pubkyring://session?x-success=…&x-error=… with each callback URL encoded once (as an app's
+            encodeURIComponent does), so a callback carrying its own ?, = and & must reach Ring's x-success unchanged;
+            --legacy writes `callback=` instead of `x-success=`. Ring answers by opening x-success with pubky,
+            session_secret and capabilities (older Bitkit builds imported that session; see Docs/cli-ring.md).
+            `invite` (or --invite) issues a signup code for the homeserver (default staging, Ring's default) — or takes
+            --code as given — and prints its three forms: the URL <BASE>/invite/CODE (default https://example.com), the
+            pubkyring://invite/CODE link (both with the callbacks) and the bare code.
+            `received URL` shows what the requesting app got: the callback's parameters decoded once and, for a returned
+            session, whether the homeserver holds it (read without a request).
             """,
         examples: [
             "simctl auth-request",
             "simctl auth-request --caps /pub/pubky.app/:rw --json",
             "simctl auth-request --signup --homeserver staging",
             "simctl auth-request status Bd7wcIdR29_ncsAJbRkIpWDg_pEvZzULycHdh5Fz4QY",
+            "simctl auth-request session --x-success 'bitkit://wallet/callback?nonce=abc123&state=ready'",
+            "simctl auth-request invite --x-success 'myapp://invited?ref=1&via=qr' --json",
+            "simctl auth-request received 'bitkit://wallet/callback?nonce=abc123&pubky=…&session_secret=…'",
         ]
     ) { args, invocation in
+        if args.flag("--invite") {
+            try RingRequestForms.invite(&args, invocation)
+            return
+        }
         switch args.firstToken {
         case "status":
             _ = args.optionalPositional()
             try status(&args, invocation)
+        case "session":
+            _ = args.optionalPositional()
+            try RingRequestForms.session(&args, invocation)
+        case "invite":
+            _ = args.optionalPositional()
+            try RingRequestForms.invite(&args, invocation)
+        case "received":
+            _ = args.optionalPositional()
+            try RingRequestForms.received(&args, invocation)
         case "create":  // the explicit spelling of the default
             _ = args.optionalPositional()
             try create(&args, invocation)

@@ -29,3 +29,21 @@ import Testing
     #expect(text.contains("• tkrq...p7qy  TKRQ...P7QY  (PubkyChoiceRing_x)"))
     #expect(text.contains("Toast: info · Hi"))
 }
+
+@Test func aSheetFooterIsPrintedBelowItsRowsAndLeftOutOfTheJSONWhenAbsent() throws {
+    var screen = Screen(app: "bitkit", route: "home")
+    screen.sheet = Screen.Sheet(
+        id: "s", title: "Authorize", texts: ["Above"], rows: [Screen.Row(id: "r", title: "/pub/x", caption: "READ")],
+        footer: ["Below", "AIHF...A3IY"], buttons: [Screen.Button(id: "b", label: "Authorize")])
+    let text = ScreenRenderer.text(screen, appName: "Bitkit")
+    #expect(
+        text.contains(
+            "  │ Above\n  │ • /pub/x  READ  (r)\n  │ Below\n  │ AIHF...A3IY\n  │ [Authorize]  (b)"))
+    let withFooter = try #require(
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(screen.sheet)) as? [String: Any])
+    #expect(withFooter["footer"] as? [String] == ["Below", "AIHF...A3IY"])
+    let plain = try #require(
+        try JSONSerialization.jsonObject(with: JSONEncoder().encode(Screen.Sheet(id: "s", title: "t")))
+            as? [String: Any])
+    #expect(plain["footer"] == nil)
+}

@@ -35,17 +35,69 @@ import Testing
         let sheet = try world.send(.scan(link))
         #expect(sheet.toasts.isEmpty)
         #expect(sheet.sheet?.id == "pubky-auth-approval")
-        #expect(sheet.sheet?.rows.map(\.title) == ["/pub/pubky.app/"])
-        #expect(sheet.sheet?.rows.map(\.caption) == ["rw"])
+        #expect(sheet.sheet?.title == "Authorize")
+        #expect(sheet.sheet?.rows.map(\.title) == ["/pub/pubky.app"])
+        #expect(sheet.sheet?.rows.map(\.caption) == ["READ, WRITE"])
         let approved = try world.send(.approve)
         #expect(approved.toasts.isEmpty)
         #expect(approved.sheet?.title == "Authorization Successful")
+        #expect(
+            approved.sheet?.texts == [
+                "You authorized with pubky tkrq...p7qy and gave the service permission to access and edit your pubky.app data."
+            ])
         let status = try world.client(app: "simctl").authRequestStatus(link).value
         #expect(status.pubky == Fixture.a)
         #expect(status.capabilities == "/pub/pubky.app/:rw")
         #expect(try world.privateItems()["pubky_secret_key"] == nil)
         #expect(try world.sharedAccounts() == ["app.pubkyring:\(Fixture.a)"])
         #expect(!(try world.bitkitStoredBytes()).contains(Fixture.aSecret))
+    }
+
+    /// spec/02 §14.2: malformed capability parts are dropped; the texts name the services; the key card
+    /// shows the signing pubky; the success text names the pubky and the services.
+    @Test func theApprovalSheetShowsWhatBitkitShows() throws {
+        let world = try TestWorld()
+        try pickedA(world)
+        let caps = "/pub/pubky.app/:rw,/pub/x.y/:r,/pub/bad/rw,:w"
+        let link = try world.client(app: "simctl").createAuthRequest(capabilities: caps).value.link
+        let screen = try world.send(.scan(link))
+        let sheet = try #require(screen.sheet)
+        #expect(sheet.title == "Authorize")
+        #expect(
+            sheet.texts == [
+                "A service is requesting permission to access and edit your pubky.app and x.y data.",
+                "REQUESTED PERMISSIONS",
+            ])
+        #expect(sheet.rows.map(\.title) == ["/pub/pubky.app", "/pub/x.y"])
+        #expect(sheet.rows.map(\.caption) == ["READ, WRITE", "READ"])
+        #expect(sheet.rows.map(\.id) == ["PubkyAuthCapability_1", "PubkyAuthCapability_2"])
+        #expect(
+            sheet.footer == [
+                "Make sure you trust the service, browser, or device before authorizing with your pubky.",
+                "TKRQ...P7QY",
+            ])
+        #expect(sheet.buttons.map(\.label) == ["Cancel", "Authorize"])
+        #expect(sheet.buttons.map(\.id) == ["PubkyAuthCancel", "PubkyAuthAuthorize"])
+        let done = try #require(try world.send(.approve).sheet)
+        #expect(done.title == "Authorization Successful")
+        #expect(
+            done.texts == [
+                "You authorized with pubky tkrq...p7qy and gave the service permission to access and edit your pubky.app and x.y data."
+            ])
+        #expect(done.rows.isEmpty && done.footer == nil)
+        // The token covers exactly the well-formed entries.
+        #expect(
+            try world.client(app: "simctl").authRequestStatus(link).value.capabilities
+                == "/pub/pubky.app/:rw,/pub/x.y/:r")
+    }
+
+    @Test func permissionRowsTitlesCaptionsAndServices() {
+        let permissions = PubkyAuthPermission.parse(" /pub/a/b/c:wr , /:r,/pub/:w,/pub/only.path:x, ,/pub/q/:rwx")
+        #expect(permissions.map(\.title) == ["/pub/a/b/c", "/", "/pub", "/pub/only.path", "/pub/q"])
+        #expect(permissions.map(\.caption) == ["READ, WRITE", "READ", "WRITE", "", "READ, WRITE"])
+        #expect(permissions.map(\.serviceName) == ["a", nil, nil, "only.path", "q"])
+        #expect(PubkyAuthPermission.services(permissions) == "a and only.path and q")
+        #expect(PubkyAuthPermission.parse("/pub/pubky.app/rw,:rw,/pub/pubky.app/:").isEmpty)
     }
 
     /// Scenario 6: a signup link is refused while a Ring pubky is picked.
@@ -175,7 +227,7 @@ import Testing
         let screen = try world.send(.approve)
         #expect(screen.toastTexts == ["error · Pubky Identity Required"])
         #expect(screen.sheet?.id == "pubky-auth-approval")
-        #expect(screen.sheet?.buttons.first?.label == "Authorize")
+        #expect(screen.sheet?.buttons.last?.label == "Authorize")
         #expect(try world.client(app: "simctl").authRequestStatus(link).value.pubky == nil)
     }
 
@@ -201,7 +253,7 @@ import Testing
         try world.setOnline(false)
         let screen = try world.send(.approve)
         #expect(screen.toasts.first?.title == "Authorization Failed")
-        #expect(screen.sheet?.buttons.first?.label == "Authorize")
+        #expect(screen.sheet?.buttons.last?.label == "Authorize")
     }
 
     @Test func aSignupFailureLeavesNothingPersisted() throws {

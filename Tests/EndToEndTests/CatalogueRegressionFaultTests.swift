@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The regression scenarios R1–R12 (spec/06 §2) catch the failure modes they are named after: each
+/// The regression scenarios R1–R12 (spec/06 §2; R13–R21 in CatalogueRingInputFaultTests) catch the failure modes they are named after: each
 /// passes as written, and a copy with a behaviour fault injected (a forced keychain status, an SDK or
 /// network failure) fails at the expectation that covers that behaviour.
 @Suite struct CatalogueRegressionFaultTests {

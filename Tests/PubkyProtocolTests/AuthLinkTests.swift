@@ -189,3 +189,36 @@ private let hs = "ufibwbmed6jeq9k4p583go95wofakh9fwpp4k734trq79pd9u1uy"
     let both = try AuthLink(parsing: base + "&callback=myapp://legacy&x-success=myapp://new")
     #expect(both.callbacks.success == "myapp://new")
 }
+
+@Test func callbacksTakenFromTheOriginalQueryAreDecodedExactlyOnce() throws {
+    let nested = "pubkyring://session?x-success=bitkit%3A%2F%2Fwallet%2Fcallback%3Fnonce%3Dabc123%26state%3Dready"
+    #expect(XCallbacks(decodingOnce: nested)?.success == "bitkit://wallet/callback?nonce=abc123&state=ready")
+    // A callback encoded twice by its app arrives still encoded once, as that app expects.
+    let twice = "pubkyring://session?x-success=app%253A%252F%252Fx%253Fa%253D1&x-error=app%3A%2F%2Ferr%3Fb%3D2%26c%3D3"
+    let callbacks = try #require(XCallbacks(decodingOnce: twice))
+    #expect(callbacks.success == "app%3A%2F%2Fx%3Fa%3D1")
+    #expect(callbacks.error == "app://err?b=2&c=3")
+    #expect(
+        XCallbacks(decodingOnce: "pubkyring://session?callback=a%3A%2F%2Fb%3Fc%3D1%26d%3D2")?.success == "a://b?c=1&d=2"
+    )
+    #expect(XCallbacks(decodingOnce: "pubkyring://session?x-cancel=a://c&x-source=My%20App")?.source == "My App")
+    #expect(XCallbacks(decodingOnce: "ABCD-1234-WXYZ") == nil)
+    #expect(
+        XCallbacks(decodingOnce: "https://x.y/invite/ABCD-1234-WXYZ?x-success=a%3A%2F%2Fb#frag")?.success == "a://b")
+}
+
+@Test func aMintedLinkCanCarryItsCapsAsWritten() throws {
+    let link = AuthLink(
+        .signin(
+            capabilities: Capabilities(parsing: "/pub/pubky.app/:rw,/pub/x.y/:r,/pub/bad/rw,:w"), relay: relay,
+            secret: try #require(Hex.decode(secretHex))))
+    let written = link.string(capabilitiesAsWritten: "/pub/pubky.app/:rw,/pub/x.y/:r,/pub/bad/rw,:w")
+    #expect(
+        written
+            == "pubkyauth://signin?caps=/pub/pubky.app/:rw,/pub/x.y/:r,/pub/bad/rw,:w&relay=\(relay)&secret=\(secretText)"
+    )
+    let parsed = try AuthLink(parsing: written)
+    #expect(parsed.capabilitiesText == "/pub/pubky.app/:rw,/pub/x.y/:r,/pub/bad/rw,:w")
+    #expect(parsed.request == link.request, "the approver signs only the well-formed entries")
+    #expect(link.string(capabilitiesAsWritten: "a b&c").contains("?caps=a%20b%26c&relay="))
+}

@@ -80,7 +80,6 @@ import Testing
         CapabilityDisplay.bitkitRows(caps) == [
             CapabilityDisplay(path: "/pub/a:b/", access: "rw"),
             CapabilityDisplay(path: "/pub/c/", access: "r"),
-            CapabilityDisplay(path: "/pub/plain", access: ""),
         ])
     #expect(
         CapabilityDisplay.ringRows(caps) == [
@@ -90,4 +89,14 @@ import Testing
         ])
     #expect(CapabilityDisplay.bitkitRows("/pub/x/:rw")[0].readable)
     #expect(CapabilityDisplay.bitkitRows("/pub/x/:rw")[0].writable)
+}
+
+@Test func bitkitDropsEntriesWithoutAColonAPathOrAnAccess() {
+    #expect(CapabilityDisplay.bitkitRows("/pub/pubky.app/rw,:rw,/pub/pubky.app/:,:").isEmpty)
+    #expect(
+        CapabilityDisplay.bitkitRows("/pub/pubky.app/:rw,/pub/x.y/:r,/pub/bad/rw,:w") == [
+            CapabilityDisplay(path: "/pub/pubky.app/", access: "rw"),
+            CapabilityDisplay(path: "/pub/x.y/", access: "r"),
+        ])
+    #expect(CapabilityDisplay.bitkitRows("/:x") == [CapabilityDisplay(path: "/", access: "x")])
 }

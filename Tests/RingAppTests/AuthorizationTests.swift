@@ -155,12 +155,51 @@ import Testing
         #expect(done.sheet == nil, "with x-success the sheet closes and the callback opens")
         #expect(try sim.snapshot().openedURLs == ["example://ok"])
 
+        // The network drops while the confirm sheet is open: Authorize fails and x-error opens.
+        try sim.ring(.openLink(link, pubky: nil, confirm: false))
         try sim.setOnline(false)
-        try sim.ring(.openLink(link, pubky: nil, confirm: true))
+        try sim.ring(.confirm)
         #expect(
             try sim.snapshot().openedURLs == [
                 "example://err?errorCode=OFFLINE&errorMessage=You%20need%20to%20be%20online%20to%20authorize%20with%20Pubky%20Ring"
             ])
+    }
+
+    @Test func offlineAScannedLinkShowsCurrentlyOfflineAndNothingElseButADeepLinkAlsoOpensXError() throws {
+        let sim = try prepared(adoptW: false)
+        let ticket = try sim.authRequest()
+        let link = ticket.link + "&x-error=example%3A%2F%2Ferr%3Fa%3D1%26b%3D2"
+        try sim.setOnline(false)
+        let scanned = try sim.ring(.openLink(link, pubky: nil, confirm: true, source: .scanned))
+        #expect(
+            scanned.toasts.map(\.text) == [
+                "error · Currently Offline · You need to be online to authorize with Pubky Ring"
+            ])
+        #expect(scanned.sheet == nil, "the input is refused before the confirm sheet")
+        #expect(try sim.snapshot().openedURLs.isEmpty)
+        let delivered = try sim.ring(.openLink(link, pubky: nil, confirm: true, source: .deepLink))
+        #expect(delivered.toasts.map(\.title) == ["Currently Offline"])
+        #expect(delivered.sheet == nil)
+        #expect(
+            try sim.snapshot().openedURLs == [
+                "example://err?a=1&b=2&errorCode=OFFLINE&errorMessage=You%20need%20to%20be%20online%20to%20authorize%20with%20Pubky%20Ring"
+            ])
+        try sim.setOnline(true)
+        #expect(try sim.requestStatus(ticket.link).state == .pending)
+    }
+
+    @Test func aSignInLinksNestedCallbackArrivesByteForByte() throws {
+        let sim = try prepared(adoptW: false)
+        let link = try sim.authRequest().link + "&x-success=bitkit%3A%2F%2Fsignup%2Fsuccess%3Fnonce%3Dabc%26next%3Dhome"
+        let screen = try sim.ring(.openLink(link, pubky: nil, confirm: true))
+        #expect(screen.sheet == nil)
+        #expect(try sim.snapshot().openedURLs == ["bitkit://signup/success?nonce=abc&next=home"])
+        // Wholly percent-encoded (no literal `?`), the link still parses; its callback comes from the cleaned text.
+        let encoded = try #require(
+            (try sim.authRequest().link + "&x-success=app://done").addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics))
+        try sim.ring(.openLink(encoded, pubky: nil, confirm: true))
+        #expect(try sim.snapshot().openedURLs == ["app://done"])
     }
 
     @Test func ringsLinkCleanupIsAppliedBeforeParsing() throws {
@@ -174,7 +213,7 @@ import Testing
         let garbage = try sim.ring(.openLink("https://example.com", pubky: nil, confirm: false))
         #expect(
             garbage.toasts.map(\.text) == [
-                "error · Error · Unrecognized format. Expected a recovery phrase, invite code, or auth URL."
+                "error · Error · Unrecognized format. Expected a recovery phrase, invite code, auth URL, or session request."
             ])
     }
 

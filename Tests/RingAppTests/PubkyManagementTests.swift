@@ -66,7 +66,7 @@ import Testing
             let screen = try sim.ring(bad)
             #expect(
                 screen.toasts.map(\.text) == [
-                    "error · Error · Unrecognized format. Expected a recovery phrase, invite code, or auth URL."
+                    "error · Error · Unrecognized format. Expected a recovery phrase, invite code, auth URL, or session request."
                 ])
         }
         #expect(try sim.snapshot().pubkys.isEmpty)
