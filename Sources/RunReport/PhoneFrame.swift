@@ -15,7 +15,9 @@ enum PhoneFrame {
         } else if let shown = state.shownAtStep {
             html += " <span class=\"last-shown\">last screen, from step \(shown)</span>"
         }
-        html += "</figcaption>\n<div class=\"bezel\"><div class=\"display\">\n"
+        // A phone that has shown nothing yet is drawn short: the frame stays, the empty screen does not
+        // take a whole phone's height.
+        html += "</figcaption>\n<div class=\"bezel\"><div class=\"display\(state.screen == nil ? " empty" : "")\">\n"
         html += statusBar(phone, device: device, step: step)
         guard let screen = state.screen else {
             html += "<p class=\"empty-screen\">\(name) has shown no screen yet.</p>\n</div></div></figure>\n"

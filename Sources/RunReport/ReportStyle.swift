@@ -19,7 +19,8 @@ enum ReportStyle {
           border-radius: .4rem; padding: .5rem .75rem; margin: .4rem 0; }
         .crumb { font-size: .9rem; margin: 0; }
         .meta { display: flex; flex-wrap: wrap; gap: .3rem 1.25rem; margin: 0 0 .6rem; padding: 0; list-style: none;
-          color: var(--muted); font-size: .9rem; }
+          color: var(--muted); font-size: .9rem; overflow-wrap: anywhere; }
+        h1, .summary-box, .race-case p, .race-case li { overflow-wrap: anywhere; }
         .meta strong { color: var(--ink); }
         .badge { display: inline-block; padding: .05rem .55rem; border-radius: 999px; font-weight: 700; font-size: .8rem;
           letter-spacing: .03em; vertical-align: middle; }
@@ -51,7 +52,7 @@ enum ReportStyle {
         .step-head .command { font-size: 1rem; background: var(--soft); padding: .1rem .45rem; border-radius: .3rem;
           overflow-wrap: anywhere; }
         .location { color: var(--muted); font-size: .85rem; }
-        .notes, .remarks { margin: .4rem 0 0; padding: 0; list-style: none; font-size: .9rem; }
+        .notes, .remarks { margin: .4rem 0 0; padding: 0; list-style: none; font-size: .9rem; overflow-wrap: anywhere; }
         .notes li { font-style: italic; }
         .remarks li { color: var(--muted); }
         .panes { display: flex; flex-wrap: wrap; gap: 1rem 1.25rem; align-items: flex-start; margin-top: .75rem; }
@@ -69,8 +70,9 @@ enum ReportStyle {
         .last-shown { color: var(--muted); font-size: .8rem; }
         .bezel { background: #202024; border-radius: 2.2rem; padding: .65rem; }
         .phone.acted .bezel { outline: 4px solid var(--accent); outline-offset: 2px; }
-        .display { background: #fff; border-radius: 1.6rem; min-height: 26rem; overflow: hidden; display: flex;
+        .display { background: #fff; border-radius: 1.6rem; min-height: 22rem; overflow: hidden; display: flex;
           flex-direction: column; }
+        .display.empty { min-height: 9rem; }
         .statusbar { display: flex; justify-content: space-between; gap: .5rem; padding: .5rem 1.1rem .3rem;
           font-size: .75rem; font-weight: 700; }
         .lock-locked, .lock-never-unlocked { color: var(--bad); }
@@ -105,7 +107,7 @@ enum ReportStyle {
           overflow-wrap: anywhere; }
         .sheet-title { font-weight: 700; font-size: 1.05rem; margin: .2rem 0 .4rem; }
         .sheet-grip { width: 2.5rem; height: .3rem; border-radius: 1rem; background: #c4c4cc; margin: 0 auto .3rem; }
-        .empty-screen { color: var(--muted); padding: 3rem 1rem; text-align: center; font-size: .9rem; }
+        .empty-screen { color: var(--muted); padding: 1.5rem 1rem; text-align: center; font-size: .9rem; }
         .expectations { list-style: none; padding: 0; margin: .6rem 0 0; display: grid; gap: .35rem; }
         .expectation { font-size: .85rem; border-left: 4px solid var(--ok); background: #f0fdf4; padding: .25rem .5rem;
           overflow-wrap: anywhere; }
