@@ -33,6 +33,9 @@ enum ReportStyle {
           margin: .8rem 0; }
         .summary-box.failed { border-color: var(--bad); background: #fff7f7; }
         .summary-box h2 { margin: 0 0 .3rem; font-size: 1.1rem; }
+        .summary-box dl { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: .15rem .6rem; padding: .3rem .5rem; }
+        .summary-box dt { font-weight: 700; }
+        .summary-box dd { margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
         .toc ol { columns: 22rem; column-gap: 2rem; font-size: .85rem; margin: .4rem 0; }
         .toc li.failed a { color: var(--bad); font-weight: 700; }
         table { border-collapse: collapse; width: 100%; background: #fff; font-size: .875rem; }
@@ -127,6 +130,7 @@ enum ReportStyle {
         .diagram svg { display: block; max-width: none; height: auto; }
         svg text { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 12px; fill: #1d1d1f; }
         svg .lane-name { font-weight: 700; font-size: 13px; }
+        svg .message text, svg .point text { paint-order: stroke; stroke: #fff; stroke-width: 4px; stroke-linejoin: round; }
         .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
         .race-case { background: #fff; border: 1px solid var(--line); border-radius: .75rem; margin: 1.25rem 0;
           padding: .75rem 1rem 1rem; }

@@ -61,9 +61,11 @@ enum SequenceChartSVG {
                 svg += "<text x=\"\((x1 + x2) / 2)\" y=\"\(y - 6)\" text-anchor=\"middle\">"
                 svg += "\(HTMLText.escape(shortened(text, width: span - 12)))</text></g>\n"
             case .note(let over, let text):
+                // A note takes its lanes' whole width (up to the middle between lanes), so its text
+                // is shortened as little as possible.
                 let xs = over.compactMap { centres[$0] }
-                let left = (xs.min() ?? padding + boxWidth / 2) - boxWidth / 2 + 6
-                let right = (xs.max() ?? padding + boxWidth / 2) + boxWidth / 2 - 6
+                let left = (xs.min() ?? padding + boxWidth / 2) - laneGap / 2 + 8
+                let right = (xs.max() ?? padding + boxWidth / 2) + laneGap / 2 - 8
                 svg += "<g class=\"item note\" data-over=\"\(HTMLText.escape(over.joined(separator: ",")))\">"
                 svg += "<title>\(HTMLText.escape(text))</title>"
                 svg += "<rect x=\"\(left)\" y=\"\(y - 17)\" width=\"\(right - left)\" height=\"22\" rx=\"3\""
