@@ -39,6 +39,51 @@ import Testing
     /// Scenarios whose journal is itself the same in every run: where Bitkit fetches several profiles
     /// at once (Pubky Choice with two Ring pubkys, e.g. 07), those fetches reach the journal in a
     /// different order from run to run, and the page shows the journal as it is.
+    @Test func eachStepRecordsWhoActedTheToastTheSheetAndTheKeychainChanges() throws {
+        let folder = ReportRuns.temporaryFolder("report-steps")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ReportRuns.simctl([
+            "scenario", "run", "Fixtures/reports/report-reference.scenario",
+            "Fixtures/reports/failing-example.scenario",
+            "--html", folder.path,
+        ])
+        #expect(run.status == 1, "the failing example fails on purpose")
+        let page = try String(
+            contentsOf: folder.appendingPathComponent("report-reference.html"), encoding: .utf8)
+        let steps = Array(page.components(separatedBy: "<section class=\"step")[1...])
+        #expect(steps.count == 7)
+        guard steps.count == 7 else { return }
+        // 2: simctl auth-request; 3: ring open-url; 4: ring import; 5: bitkit launch; 6: ring delete; 7: --confirm.
+        #expect(steps[1].contains("<h3>Output</h3>"))
+        #expect(!steps[1].contains(" acted\""))
+        #expect(steps[2].contains("<figure class=\"phone phone-ring acted\""))
+        #expect(
+            steps[2].contains(
+                "<li class=\"toast toast-error\"><span class=\"toast-kind\">error</span> <strong>No Pubkys exist</strong>"
+            ))
+        #expect(steps[3].contains("<tr class=\"change-added\" data-change=\"added\">"))
+        #expect(
+            steps[3].contains(
+                "<td class=\"account\">app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy</td>"))
+        #expect(steps[4].contains("<figure class=\"phone phone-bitkit acted\""))
+        #expect(steps[4].contains("last screen, from step 4"))
+        #expect(steps[4].contains("<tr class=\"change-unchanged\""))
+        #expect(steps[5].contains("<div class=\"sheet\" role=\"dialog\" aria-label=\"Sheet: Delete Pubky\""))
+        #expect(steps[6].contains("<tr class=\"change-removed\" data-change=\"removed\">"))
+        #expect(steps.allSatisfy { $0.contains("<details class=\"journal\"><summary>Journal: ") })
+        // Expectations sit next to what they concern.
+        let worldPane = steps[3].components(separatedBy: "<div class=\"pane pane-world\">").last ?? ""
+        #expect(worldPane.contains("expect records app.pubkyring:{A}"))
+        let ringPane = steps[2].components(separatedBy: "<div class=\"pane pane-ring\">").last ?? ""
+        #expect(ringPane.components(separatedBy: "<div class=\"pane pane-world\">")[0].contains("expect ring toasts"))
+        #expect(page.contains("6 invariants hold over"))
+        // A page of a locked device says so on both status lines.
+        let (catalogue, _) = try ReportRuns.catalogue.get()
+        let locked = try String(
+            contentsOf: catalogue.appendingPathComponent("R05-locked-device-keeps-adoption.html"), encoding: .utf8)
+        #expect(locked.contains("<span class=\"lock lock-locked\">Locked</span>"))
+    }
+
     @Test func theSameRunWritesTheSamePagesExceptDurations() throws {
         let files = [
             "Fixtures/reports/report-reference.scenario",
