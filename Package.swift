@@ -45,15 +45,19 @@ let package = Package(
             name: "RingApp",
             dependencies: ["PubkyCrypto", "PubkyProtocol", "AppSupport", "Keychain", "Device", "Backend", "AppNetwork"]),
         .target(name: "SimCLI", dependencies: ["Device", "AppSupport"]),
+        // The visual run report: HTML pages and inline SVG drawn from plain records of a run.
+        .target(name: "RunReport", dependencies: ["AppSupport"]),
         .target(
             name: "BitkitCLI",
             dependencies: ["BitkitApp", "PaykitContract", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(name: "RingCLI", dependencies: ["RingApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
-        .target(name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport", "SimCLI"]),
+        .target(
+            name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport", "SimCLI", "RunReport"]),
         .target(
             name: "SimctlCLI",
             dependencies: [
                 "SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "AppNetwork", "Scenarios", "PaykitContract",
+                "RunReport",
             ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
@@ -82,6 +86,7 @@ let package = Package(
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI", "Device"]),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Device", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
+        .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AppSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Device", "Keychain", "PubkyCrypto", "Backend"]),

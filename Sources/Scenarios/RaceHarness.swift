@@ -1,6 +1,7 @@
 import Device
 import Foundation
 import Keychain
+import RunReport
 
 /// Runs two step scripts concurrently against fresh copies of a prepared world, with seeded jitter
 /// at the apps' checkpoints, then audits each iteration and tallies the outcomes (DESIGN §6).
@@ -29,6 +30,9 @@ public struct RaceHarness: Sendable {
         /// Start a process for every app command instead of sending the commands to long-lived
         /// serving processes (`ToolServer`). Slower; the outcomes are the same.
         public var processPerAction = false
+        /// Keep what the HTML report draws: each iteration's sequence diagram and an example iteration
+        /// per outcome (`Iteration.sequence`, `Report.examples`). Off unless a report is asked for.
+        public var recordSchedules = false
 
         public init(
             setup: String, laneA: String, laneB: String, iterations: Int, seed: UInt64, jitter: Double,
@@ -54,6 +58,11 @@ public struct RaceHarness: Sendable {
         /// The scheduler's decisions: which lane went on at which point.
         public var schedule: [String]
         public var journal: [String]
+        /// The iteration's cross-app events (after the setup), when `recordSchedules` is on. Not part
+        /// of the JSON output.
+        public var sequence: SequenceChart?
+
+        enum CodingKeys: String, CodingKey { case index, seed, outcome, failures, schedule, journal }
     }
 
     public struct Report: Codable, Sendable {
@@ -70,6 +79,15 @@ public struct RaceHarness: Sendable {
         public var processes: String
         /// Iterations run side by side.
         public var jobs: Int
+        /// With `recordSchedules`: the first iteration of each outcome, in the order outcomes first
+        /// appeared. Not part of the JSON output, nor is `secrets`.
+        public var examples: [Iteration] = []
+        /// The run's secrets (its keys and the prepared world's shared records), for a report to hide.
+        public var secrets: [String] = []
+
+        enum CodingKeys: String, CodingKey {
+            case iterations, seconds, iterationSeconds, outcomes, failures, failedCount, processes, jobs
+        }
 
         public struct Tally: Codable, Sendable {
             public var outcome: String
@@ -133,6 +151,14 @@ public struct RaceHarness: Sendable {
             }
         }
 
+        // The report draws an iteration's own events, not the setup's.
+        var journalStart: UInt64 = 0
+        var secrets: [String] = []
+        if configuration.recordSchedules {
+            journalStart = (try? Journal(world: World(root: template)).read().entries.last?.seq) ?? 0
+            secrets = Self.secrets(symbols: prepare.symbols, world: template)
+        }
+
         let iterationsStarted = Date()
         let serving =
             configuration.processPerAction || runner.processPerAction
@@ -141,25 +167,29 @@ public struct RaceHarness: Sendable {
         let results = try runIterations(
             serving: serving,
             template: template, base: base, scratch: scratch, laneA: laneA, laneB: laneB, invariants: invariants,
-            progress: progress)
+            journalStart: journalStart, progress: progress)
 
         // Tallied in iteration order, so the report does not depend on which worker finished first.
         var tallies: [String: (count: Int, failed: Bool)] = [:]
         var order: [String] = []
         var failures: [Iteration] = []
+        var examples: [Iteration] = []
         var failedCount = 0
         for iteration in results {
             let failed = !iteration.failures.isEmpty
             // Failed and passing iterations with the same end state are tallied apart.
             let key = (failed ? "FAIL " : "") + iteration.outcome
-            if tallies[key] == nil { order.append(key) }
+            if tallies[key] == nil {
+                order.append(key)
+                if configuration.recordSchedules { examples.append(iteration) }
+            }
             tallies[key, default: (0, failed)].count += 1
             if failed {
                 failedCount += 1
                 if failures.count < 5 { failures.append(iteration) }
             }
         }
-        return Report(
+        var report = Report(
             iterations: configuration.iterations, seconds: Date().timeIntervalSince(started),
             iterationSeconds: Date().timeIntervalSince(iterationsStarted),
             outcomes: order.map { key in
@@ -171,6 +201,22 @@ public struct RaceHarness: Sendable {
             failures: failures, failedCount: failedCount,
             processes: serving == nil ? "a process per action" : "serving processes",
             jobs: max(1, min(configuration.jobs, configuration.iterations)))
+        report.examples = examples
+        report.secrets = secrets
+        return report
+    }
+
+    /// The secrets a race's report must hide: its keys, and whatever the prepared world's shared
+    /// records hold.
+    static func secrets(symbols: Symbols, world: URL) -> [String] {
+        var secrets = Set(symbols.keys.values.map(\.secretHex))
+        for value in Symbols.constants.values where value.contains(" ") { secrets.insert(value) }
+        let store = KeychainGroupStore(
+            directory: World(root: world).sharedGroup, accessGroup: SharedContract.accessGroup)
+        for item in (try? store.inspect().items) ?? [] {
+            if let text = String(validating: item.data, as: UTF8.self), text.count >= 32 { secrets.insert(text) }
+        }
+        return secrets.sorted()
     }
 
     /// Runs every iteration, `configuration.jobs` at a time. Iterations are independent (each has
@@ -179,7 +225,7 @@ public struct RaceHarness: Sendable {
     /// waits for its turn.
     func runIterations(
         serving: ServingTools?, template: URL, base: URL, scratch: URL, laneA: Scenario, laneB: Scenario,
-        invariants: Scenario,
+        invariants: Scenario, journalStart: UInt64 = 0,
         progress: @Sendable (Int) -> Void
     ) throws -> [Iteration] {
         let count = configuration.iterations
@@ -197,7 +243,7 @@ public struct RaceHarness: Sendable {
                     let iteration = try runIteration(
                         serving: serving, index: index, seed: configuration.seed &+ UInt64(index), world: world,
                         scratch: scratch,
-                        laneA: laneA, laneB: laneB, invariants: invariants)
+                        laneA: laneA, laneB: laneB, invariants: invariants, journalStart: journalStart)
                     progress(collected.store(iteration, at: index))
                 } catch {
                     collected.fail(error)
@@ -211,7 +257,7 @@ public struct RaceHarness: Sendable {
 
     func runIteration(
         serving: ServingTools?, index: Int, seed: UInt64, world: URL, scratch: URL, laneA: Scenario, laneB: Scenario,
-        invariants: Scenario
+        invariants: Scenario, journalStart: UInt64 = 0
     ) throws -> Iteration {
         let board = scratch.appendingPathComponent("schedule-\(index).json").path
         try RaceScheduler.prepare(at: board, seed: seed)
@@ -278,14 +324,21 @@ public struct RaceHarness: Sendable {
         let outcome = try describeOutcome(
             world: world, scratch: scratch, inspections: inspections, serving: serving)
         let trace = RaceScheduler.trace(at: board)
+        let entries =
+            failures.isEmpty && !configuration.recordSchedules
+            ? [] : ((try? Journal(world: World(root: world)).read().entries) ?? [])
         let journal =
             failures.isEmpty
             ? []
-            : ((try? Journal(world: World(root: world)).read().entries) ?? []).suffix(40).map { entry in
+            : entries.suffix(40).map { entry in
                 "#\(entry.seq) \(entry.app) \(entry.event) \(entry.op ?? "") \(entry.account ?? "") \(entry.status.map { String($0) } ?? "") \(entry.detail ?? "")"
             }
-        return Iteration(
+        var iteration = Iteration(
             index: index, seed: seed, outcome: outcome, failures: failures, schedule: trace, journal: journal)
+        if configuration.recordSchedules {
+            iteration.sequence = SequenceDiagram.chart(entries.filter { $0.seq > journalStart })
+        }
+        return iteration
     }
 
     /// The shared group's accounts plus each requested `TOOL ARGS… :: PATH` value.

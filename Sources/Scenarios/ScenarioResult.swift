@@ -1,3 +1,5 @@
+import RunReport
+
 /// The outcome of one scenario run.
 public struct ScenarioResult: Sendable, Codable {
     public var file: String
@@ -14,6 +16,13 @@ public struct ScenarioResult: Sendable, Codable {
     public var failure: Failure?
     /// The world folder, when kept.
     public var keptWorld: String?
+    /// What the run report draws, when one was asked for (`ScenarioRunner.recordReport`). Not part of
+    /// the JSON output.
+    public var record: ScenarioRecord?
+
+    enum CodingKeys: String, CodingKey {
+        case file, name, title, passed, seconds, steps, seed, transcript, failure, keptWorld
+    }
 
     public struct Failure: Sendable, Codable {
         public var location: String

@@ -16,6 +16,9 @@ public struct ScenarioRunner: Sendable {
     /// Start a process for every app command instead of sending the commands to long-lived
     /// serving processes (`ToolServer`, Docs/races.md). Slower; the transcripts are the same.
     public var processPerAction = false
+    /// Collect, step by step, what the HTML run report shows (`ScenarioResult.record`). Off unless a
+    /// report is asked for: it reads the world after every step.
+    public var recordReport = false
     /// The serving processes shared by a suite's scenarios (nil: each scenario starts its own).
     var servingTools: ServingTools?
 

@@ -27,6 +27,8 @@ struct ScriptRun {
     var inspections: InspectionCache?
     /// Long-lived app processes that answer the app commands (the race harness's), if any.
     var servingTools: ServingTools?
+    /// What the run report shows, collected step by step (only when a report was asked for).
+    var recorder: RunRecorder?
 
     init(scenario: Scenario, runner: ScenarioRunner) {
         self.scenario = scenario
@@ -35,6 +37,7 @@ struct ScriptRun {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
         world = base.appendingPathComponent("world")
         scratch = base.appendingPathComponent("scratch")
+        if runner.recordReport { recorder = RunRecorder(world: world) }
     }
 
     /// A script against an existing world (a race lane).
@@ -63,6 +66,7 @@ struct ScriptRun {
             let created = try launch(
                 .simctl, ["world", "init", "--with-apps", "--seed", String(seed)], background: false)
             guard created.status == 0 else { throw StepFailure(expected: "a new world", actual: created.stderr) }
+            reportWorldCreated()
         } catch {
             failure = ScenarioResult.Failure(
                 location: scenario.file, step: "world init", expected: "a new world", actual: "\(error)")
@@ -81,6 +85,7 @@ struct ScriptRun {
                         location: "\(step.file):\(step.line)", step: step.source, expected: "the step to run",
                         actual: "\(error)")
                 }
+                report(step, failure: failure)
                 if failure != nil { break }
             }
         }
@@ -95,6 +100,7 @@ struct ScriptRun {
             // Every scenario ends with the contract's audit (DESIGN §6).
             do {
                 let report = try Audit(world: Device.World(root: world)).run()
+                reportAudit(report)
                 if report.passed {
                     transcript.append(
                         "  ✓ audit: \(report.invariants.count) invariants hold over \(report.journalEntries) journal entries"
@@ -124,11 +130,13 @@ struct ScriptRun {
             transcript.append("      actual:   \(failure.actual)")
         }
         let keep = runner.keepWorld
-        if !keep { try? FileManager.default.removeItem(at: world.deletingLastPathComponent()) }
-        return ScenarioResult(
+        var result = ScenarioResult(
             file: scenario.file, name: name, title: scenario.title, passed: failure == nil,
             seconds: Date().timeIntervalSince(started),
             steps: executed, seed: seed, transcript: transcript.joined(separator: "\n"), failure: failure,
             keptWorld: keep ? world.path : nil)
+        finishReport(&result)
+        if !keep { try? FileManager.default.removeItem(at: world.deletingLastPathComponent()) }
+        return result
     }
 }

@@ -1,21 +1,33 @@
 import Device
+import RunReport
 
-/// Renders the cross-app events of a journal as a Mermaid sequence diagram with Bitkit, the shared
-/// group, Pubky Ring and the backend as lanes.
+/// Turns the cross-app events of a journal into a sequence diagram with Bitkit, the shared group,
+/// Pubky Ring and the backend as lanes: as Mermaid source (`simctl journal --sequence`) or as a
+/// `SequenceChart` that a report draws. One mapping serves both; only the text policy differs
+/// (Mermaid needs `;` and `#` replaced, a drawing shows the text as it is).
 public enum SequenceDiagram {
+    public static let participants = [
+        SequenceChart.Participant(id: "B", name: "Bitkit"),
+        SequenceChart.Participant(id: "S", name: "Shared group"),
+        SequenceChart.Participant(id: "R", name: "Pubky Ring"),
+        SequenceChart.Participant(id: "N", name: "Backend"),
+    ]
+
     public static func mermaid(_ entries: [JournalEntry]) -> String {
-        var lines = [
-            "sequenceDiagram",
-            "    participant B as Bitkit",
-            "    participant S as Shared group",
-            "    participant R as Pubky Ring",
-            "    participant N as Backend",
-        ]
+        var lines = ["sequenceDiagram"] + participants.map { "    participant \($0.id) as \($0.name)" }
         for entry in entries {
-            guard let line = line(for: entry) else { continue }
-            lines.append("    " + line)
+            guard let item = item(for: entry, text: clean) else { continue }
+            switch item {
+            case .message(let from, let to, let text): lines.append("    \(from)->>\(to): \(text)")
+            case .note(let over, let text): lines.append("    Note over \(over.joined(separator: ",")): \(text)")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The same events as data, with their texts as written (line breaks aside).
+    public static func chart(_ entries: [JournalEntry]) -> SequenceChart {
+        SequenceChart(participants: participants, items: entries.compactMap { item(for: $0, text: plain) })
     }
 
     static func lane(_ app: String) -> String? {
@@ -26,13 +38,15 @@ public enum SequenceDiagram {
         }
     }
 
-    static func line(for entry: JournalEntry) -> String? {
+    /// The diagram item of one journal entry, its texts passed through `text`.
+    static func item(for entry: JournalEntry, text: (String) -> String) -> SequenceChart.Item? {
         let lane = lane(entry.app)
         switch entry.event {
         case "keychain":
             guard let lane, entry.group == SharedContract.accessGroup else {
                 if entry.app == "simctl", entry.group == SharedContract.accessGroup {
-                    return "Note over S: simctl \(clean(entry.op ?? "")) \(short(entry.account))"
+                    return .note(
+                        over: ["S"], text: "simctl \(text(entry.op ?? "")) \(short(entry.account, text: text))")
                 }
                 return nil
             }
@@ -41,35 +55,42 @@ public enum SequenceDiagram {
             let what =
                 entry.op == "copy"
                 ? (wantsSecret ? "read" : (entry.account == nil ? "list" : "exists?")) : (entry.op ?? "")
-            return "\(lane)->>S: \(clean(what)) \(short(entry.account)) → \(status)"
+            return .message(
+                from: lane, to: "S", text: "\(text(what)) \(short(entry.account, text: text)) → \(status)")
         case "backend":
             guard let lane else { return nil }
-            return "\(lane)->>N: \(clean(entry.op ?? "")) → \(clean(entry.detail ?? ""))"
+            return .message(from: lane, to: "N", text: "\(text(entry.op ?? "")) → \(text(entry.detail ?? ""))")
         case "toast", "navigation", "lifecycle", "identity", "wipe":
             guard let lane else { return nil }
-            return "Note over \(lane): \(clean(entry.event)) \(clean(entry.op ?? "")) \(clean(entry.detail ?? ""))"
+            return .note(
+                over: [lane],
+                text: "\(text(entry.event)) \(text(entry.op ?? "")) \(text(entry.detail ?? ""))")
         case "breakpoint":
             guard let lane else { return nil }
-            return "Note over \(lane): \(clean(entry.op ?? "")) at \(clean(entry.detail ?? ""))"
+            return .note(over: [lane], text: "\(text(entry.op ?? "")) at \(text(entry.detail ?? ""))")
         case "device":
-            return "Note over B,R: \(clean(entry.op ?? "")) \(clean(entry.detail ?? ""))"
+            return .note(over: ["B", "R"], text: "\(text(entry.op ?? "")) \(text(entry.detail ?? ""))")
         default:
             return nil
         }
     }
 
     /// `app.pubkyring:tkrq8…p7qy`: accounts stay recognisable without flooding the diagram.
-    static func short(_ account: String?) -> String {
+    static func short(_ account: String?, text: (String) -> String = clean) -> String {
         guard let account else { return "" }
-        guard let colon = account.firstIndex(of: ":") else { return clean(account) }
+        guard let colon = account.firstIndex(of: ":") else { return text(account) }
         let pubky = account[account.index(after: colon)...]
-        guard pubky.count > 12 else { return clean(account) }
-        return clean(String(account[...colon]) + pubky.prefix(5) + "…" + pubky.suffix(4))
+        guard pubky.count > 12 else { return text(account) }
+        return text(String(account[...colon]) + pubky.prefix(5) + "…" + pubky.suffix(4))
     }
 
     /// Mermaid treats `;` and `#` specially in messages.
     static func clean(_ text: String) -> String {
-        text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "no. ")
-            .replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
+        plain(text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "no. "))
+    }
+
+    /// One line, no surrounding blanks.
+    static func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RunReport
 import Scenarios
 import SimCLI
 
@@ -8,7 +9,7 @@ enum RaceCommands {
         "race",
         summary: "Run two step scripts concurrently, many times, with seeded jitter; tally outcomes and failures.",
         usage:
-            "--a STEPS --b STEPS [--setup STEPS | --setup-file FILE] [--iterations N] [--seed S] [--jitter MS] [--outcome 'TOOL ARGS… :: PATH']… [--expect 'expect …']… [--jobs N] [--scratch DIR] [--process-per-action]",
+            "--a STEPS --b STEPS [--setup STEPS | --setup-file FILE] [--iterations N] [--seed S] [--jitter MS] [--outcome 'TOOL ARGS… :: PATH']… [--expect 'expect …']… [--jobs N] [--scratch DIR] [--html DIR] [--process-per-action]",
         details: """
             STEPS are scenario lines (Docs/scenarios.md) separated by `;`. Every iteration starts from a copy of the world
             the setup prepared; lanes a and b run at the same time. At every checkpoint of an app, and when an app process
@@ -20,11 +21,14 @@ enum RaceCommands {
             App commands go to long-lived `--serve` processes, one per app and lane, each command a fresh app run;
             --process-per-action starts a process for every command instead (slower, same outcomes). --jobs N runs N
             iterations side by side (default: the number of cores; outcomes do not depend on it). The iterations' worlds
-            are made under --scratch DIR (default: /dev/shm when writable, else the temporary folder).
+            are made under --scratch DIR (default: /dev/shm when writable, else the temporary folder). --html DIR writes
+            DIR/index.html: the outcome table and, for the first failing iterations and an example of every outcome, the
+            schedule as a two-lane timeline and the sequence diagram (Docs/reports.md).
             """,
         examples: [
             "simctl race --setup-file Fixtures/races/picked-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 1000 --expect 'expect bitkit state .reference.pubky = {A}'",
             "simctl race --a 'ring keychain set-owned {A.secret}' --b 'bitkit keychain is-definitely-missing {A}' --iterations 200 --outcome 'simctl keychain list :: .items[*].account'",
+            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 100 --expect 'expect bitkit state .reference.pubky = {A}' --html race-report",
         ]
     ) { args, invocation in
         let setupText = try args.option("--setup")
@@ -46,6 +50,7 @@ enum RaceCommands {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
         let scratch = try args.option("--scratch")
+        let html = try args.option("--html")
         try args.finish()
         // On the command line `;` separates lines; a setup file is read as written.
         var setup = (setupText ?? "").replacingOccurrences(of: ";", with: "\n")
@@ -59,6 +64,7 @@ enum RaceCommands {
             outcomes: outcomes, invariants: expectations.joined(separator: "\n"))
         if let setupFile { configuration.setupPath = setupFile }
         configuration.processPerAction = processPerAction
+        configuration.recordSchedules = html != nil
         if let jobs { configuration.jobs = jobs }
         if let scratch {
             var isFolder: ObjCBool = false
@@ -71,18 +77,19 @@ enum RaceCommands {
         do { report = try RaceHarness(configuration: configuration).run() } catch let error as ScenarioError {
             throw CLIError.usage("Bad race script: \(error.description)")
         }
-        let replay: (UInt64) -> String = { iterationSeed in
+        let command: (Int, UInt64) -> String = { iterations, seed in
             var words = ["simctl", "race"]
             if let setupFile { words += ["--setup-file", quote(setupFile)] }
             if let setupText { words += ["--setup", quote(setupText)] }
             words += [
-                "--a", quote(laneA), "--b", quote(laneB), "--iterations", "1", "--seed", String(iterationSeed),
+                "--a", quote(laneA), "--b", quote(laneB), "--iterations", String(iterations), "--seed", String(seed),
                 "--jitter", String(jitter),
             ]
             words += outcomes.flatMap { ["--outcome", quote($0)] } + expectations.flatMap { ["--expect", quote($0)] }
             if processPerAction { words.append("--process-per-action") }
             return words.joined(separator: " ")
         }
+        let replay: (UInt64) -> String = { command(1, $0) }
         var lines = [
             String(
                 format:
@@ -106,6 +113,15 @@ enum RaceCommands {
                 lines.append("    replay: " + replay(iteration.seed))
                 lines += iteration.journal.suffix(12).map { "      " + $0 }
             }
+        }
+        if let html {
+            let record = RaceReportRecord.make(
+                report, lanes: [laneA, laneB], command: command(iterations, seed), seed: seed, jitter: jitter,
+                replay: replay)
+            do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeRace(record) } catch {
+                throw CLIError.failure("Could not write the HTML report: \(error.description)")
+            }
+            lines.append("Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html").path)")
         }
         struct RaceOutput: Encodable {
             var report: RaceHarness.Report

@@ -1,4 +1,5 @@
 import Foundation
+import RunReport
 import Scenarios
 import SimCLI
 
@@ -23,13 +24,15 @@ enum ScenarioCommands {
     static let run = Command(
         "run", summary: "Run each scenario in a fresh temporary world with the real executables.",
         usage:
-            "FILE… [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--sequence] [--process-per-action] [--no-timings]",
+            "FILE… [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--html DIR] [--sequence] [--process-per-action] [--no-timings]",
         details: """
             Each scenario stops at its first failed expectation and prints the step, what was expected and what was
             found. --keep keeps every world folder (its path is printed); --seed N overrides the scenarios' seeds;
             --jobs N runs N scenarios at once (default: the number of cores); --quiet prints only the result lines;
-            --junit FILE writes a JUnit XML report; --sequence ends each transcript with a Mermaid sequence diagram of the
-            run's cross-app events. App commands go to long-lived `--serve` processes shared by the run, each command a
+            --junit FILE writes a JUnit XML report; --html DIR writes a visual report into DIR (index.html and one page per
+            scenario: every step with both phones side by side, the expectations, the shared keychain group, the journal
+            and the run's sequence diagram; one folder, no script, nothing fetched: Docs/reports.md); --sequence ends each
+            transcript with a Mermaid sequence diagram of the run's cross-app events. App commands go to long-lived `--serve` processes shared by the run, each command a
             fresh app run; --process-per-action starts a process for every command instead (slower, same transcripts).
             --no-timings leaves durations out of the result lines and --json, so two runs with one seed print the same
             bytes (the transcripts are always the same).
@@ -39,6 +42,7 @@ enum ScenarioCommands {
             "simctl scenario run Fixtures/scenarios/*.scenario",
             "simctl scenario run Fixtures/scenarios/07-ring-deletes-picked-pubky.scenario --keep",
             "simctl scenario run Fixtures/scenarios/*.scenario --quiet --junit report.xml",
+            "simctl scenario run Fixtures/scenarios/*.scenario --quiet --html report",
         ]
     ) { args, invocation in
         let keep = args.flag("--keep")
@@ -48,6 +52,7 @@ enum ScenarioCommands {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
         let junit = try args.option("--junit")
+        let html = try args.option("--html")
         let sequence = args.flag("--sequence")
         let processPerAction = args.flag("--process-per-action")
         let noTimings = args.flag("--no-timings")
@@ -57,6 +62,7 @@ enum ScenarioCommands {
         var runner = ScenarioRunner(keepWorld: keep, seedOverride: seed)
         runner.embedSequence = sequence
         runner.processPerAction = processPerAction
+        runner.recordReport = html != nil
         let suite = ScenarioSuite(
             runner: runner,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -72,6 +78,22 @@ enum ScenarioCommands {
             let xml = JUnitReport.xml(Array(zip(files, outcomes)).map { (file: $0.0, outcome: $0.1) })
             do { try xml.write(toFile: junit, atomically: true, encoding: .utf8) } catch {
                 throw CLIError.failure("Could not write the JUnit report to \(junit): \(error.localizedDescription)")
+            }
+        }
+        if let html {
+            let entries = outcomes.enumerated().map { index, outcome -> ScenarioReportEntry in
+                switch outcome {
+                case .ran(let result):
+                    return result.record.map { .ran($0) }
+                        ?? .malformed(file: files[index], message: "the run recorded nothing for the report")
+                case .malformed(let error): return .malformed(file: files[index], message: error.description)
+                }
+            }
+            do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeScenarios(entries) } catch {
+                throw CLIError.failure("Could not write the HTML report: \(error.description)")
+            }
+            if !json {
+                Output.write("Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html").path)\n")
             }
         }
         if json {

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Writes a report into one folder: `index.html` and, for a scenario run, one page per scenario.
+/// Pages link to each other by relative names only, so the folder can be moved, zipped or opened
+/// from `file://`.
+public struct ReportFolder: Sendable {
+    public let url: URL
+
+    public init(url: URL) { self.url = url }
+
+    /// Writes the index and one page per scenario that ran; returns the pages' file names in order
+    /// (nil for a malformed file).
+    @discardableResult
+    public func writeScenarios(_ entries: [ScenarioReportEntry]) throws(ReportError) -> [String?] {
+        try create()
+        let names = Self.pageNames(entries)
+        let records: [(Int, ScenarioRecord)] = entries.enumerated().compactMap { index, entry in
+            if case .ran(let record) = entry { return (index, record) }
+            return nil
+        }
+        // Pages are independent: render them side by side.
+        let pages = PageBox(count: records.count)
+        DispatchQueue.concurrentPerform(iterations: records.count) { slot in
+            pages.store(ScenarioPage.html(records[slot].1), at: slot)
+        }
+        for (slot, (index, _)) in records.enumerated() {
+            guard let name = names[index] else { continue }
+            try write(pages.page(at: slot), to: name)
+        }
+        try write(IndexPage.html(zip(entries, names).map { IndexPage.Row(entry: $0, page: $1) }), to: "index.html")
+        return names
+    }
+
+    /// Writes a race's page as the folder's `index.html`.
+    public func writeRace(_ record: RaceRecord) throws(ReportError) {
+        try create()
+        try write(RacePage.html(record), to: "index.html")
+    }
+
+    /// A file name per scenario that ran: its name made safe for any file system, unique in the run.
+    static func pageNames(_ entries: [ScenarioReportEntry]) -> [String?] {
+        var taken: Set<String> = ["index"]
+        return entries.map { entry in
+            guard case .ran(let record) = entry else { return nil }
+            let safe = String(
+                record.name.unicodeScalars.map { scalar -> Character in
+                    let allowed =
+                        scalar.isASCII
+                        && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+                    return allowed ? Character(scalar) : "-"
+                })
+            var name = safe.isEmpty ? "scenario" : safe
+            var suffix = 2
+            while taken.contains(name) {
+                name = "\(safe)-\(suffix)"
+                suffix += 1
+            }
+            taken.insert(name)
+            return name + ".html"
+        }
+    }
+
+    func create() throws(ReportError) {
+        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
+            throw .cannotCreateFolder(path: url.path, reason: error.localizedDescription)
+        }
+    }
+
+    func write(_ html: String, to name: String) throws(ReportError) {
+        let file = url.appendingPathComponent(name)
+        do { try Data(html.utf8).write(to: file, options: .atomic) } catch {
+            throw .cannotWrite(path: file.path, reason: error.localizedDescription)
+        }
+    }
+}
+
+/// Rendered pages, stored by the worker threads.
+private final class PageBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pages: [String]
+
+    init(count: Int) { pages = Array(repeating: "", count: count) }
+
+    func store(_ page: String, at index: Int) {
+        lock.lock()
+        pages[index] = page
+        lock.unlock()
+    }
+
+    func page(at index: Int) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return pages[index]
+    }
+}

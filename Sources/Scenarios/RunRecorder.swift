@@ -1,0 +1,270 @@
+import AppSupport
+import Device
+import Foundation
+import Keychain
+import PubkyCrypto
+import RunReport
+
+/// Collects what a scenario's report page shows while the scenario runs: after each step, both
+/// apps' last screens, the device's lock state, the shared keychain group and the new journal
+/// events, read in-process from the world (no extra tool processes). It exists only when a report
+/// was asked for (`ScenarioRunner.recordReport`).
+struct RunRecorder {
+    private(set) var steps: [StepRecord] = []
+    private(set) var failedStep: Int?
+    var audit: AuditSummary?
+    private var pendingNotes: [String] = []
+    private var transcriptMark = 0
+    private var journal: JournalTail
+    private var entries: [JournalEntry] = []
+    private var keychain: [String: KeychainItem] = [:]
+    private var keychainOrder: [String] = []
+    private var phones: [Phone: PhoneState] = [:]
+    private var device = DeviceStatus(lock: ProtectionState.unlocked.rawValue)
+    /// The tool of the last command: what `expect last`, `expect exit` and `expect output` look at.
+    private var lastTool: Tool?
+    private var secrets: Set<String> = []
+    let world: World
+
+    init(world: URL) {
+        self.world = World(root: world)
+        journal = JournalTail(world: self.world)
+    }
+
+    /// The first step: the world the scenario starts from.
+    mutating func recordWorldCreated(command: String, transcript: [String]) {
+        transcriptMark = transcript.count
+        var record = StepRecord(number: 1, command: command)
+        readDevice()
+        capture(into: &record, keychain: true)
+        steps.append(record)
+    }
+
+    /// Records a step after it ran; `failure` is set when it failed.
+    mutating func record(_ step: Step, failure: ScenarioResult.Failure?, run: ScriptRun) {
+        let added = run.transcript[min(transcriptMark, run.transcript.count)...].map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        transcriptMark = run.transcript.count
+        switch step.kind {
+        case .note:
+            pendingNotes += added.filter { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) }
+        case .focus:
+            pendingNotes.append(step.source)
+        case .key:
+            break
+        case .set:
+            appendToLast(remarks: added.filter { $0.hasPrefix("= ") })
+        case .expect(let expectation):
+            var last = steps.count - 1
+            if last < 0 {
+                steps.append(StepRecord(number: 1, command: "(before the first step)"))
+                last = 0
+            }
+            steps[last].expectations.append(
+                ExpectationRecord(
+                    source: step.source, passed: failure == nil, concern: concern(of: expectation, run: run),
+                    expected: failure?.expected, found: failure?.actual))
+            if failure != nil { failedStep = steps[last].number }
+            return
+        case .wait, .run:
+            var record = StepRecord(
+                number: steps.count + 1, command: step.source, location: "\(Self.shown(step.file)):\(step.line)",
+                notes: pendingNotes, remarks: added.filter(Self.isRemark))
+            pendingNotes = []
+            var background = false
+            if case .run(let tool, _, let isBackground, _) = step.kind {
+                lastTool = tool
+                background = isBackground
+                record.actor = tool.appName.flatMap(Phone.init(rawValue:))
+                if tool == .simctl { readDevice() }
+                if !isBackground, let output = run.lastOutput {
+                    if output.status != 0 {
+                        record.output =
+                            "exit \(output.status): "
+                            + output.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+                    } else if tool == .simctl {
+                        let summary = TranscriptText.summary(output.stdout)
+                        if !summary.isEmpty { record.output = summary }
+                    }
+                }
+                if let phone = record.actor, !isBackground { updateScreen(phone, run: run, step: record.number) }
+            } else {
+                for phone in Phone.allCases { updateScreen(phone, run: run, step: record.number) }
+            }
+            capture(into: &record, keychain: !background)
+            steps.append(record)
+        }
+        guard let failure else { return }
+        // A step that failed on its own (an exit status, a timeout, an unknown symbol).
+        let concern: ExpectationRecord.Concern = steps.last?.actor.map { .phone($0) } ?? .world
+        appendFailure(
+            ExpectationRecord(
+                source: step.source, passed: false, concern: concern, expected: failure.expected, found: failure.actual)
+        )
+    }
+
+    /// The record of the whole run, once it ended (and before its world is deleted).
+    mutating func finish(result: ScenarioResult, symbols: Symbols) -> ScenarioRecord {
+        let late = journal.next()
+        entries += late
+        if !late.isEmpty || (result.failure != nil && failedStep == nil && audit == nil) {
+            // Background steps that ended with the scenario.
+            var record = StepRecord(number: steps.count + 1, command: "(end of the scenario)")
+            record.bitkit = phones[.bitkit] ?? PhoneState()
+            record.ring = phones[.ring] ?? PhoneState()
+            record.device = device
+            record.keychain = currentRows()
+            record.journal = late.map(Self.line)
+            steps.append(record)
+            if let failure = result.failure, failedStep == nil, audit == nil {
+                appendFailure(
+                    ExpectationRecord(
+                        source: failure.step, passed: false, concern: .world, expected: failure.expected,
+                        found: failure.actual))
+            }
+        }
+        for key in symbols.keys.values { secrets.insert(key.secretHex) }
+        for value in Symbols.constants.values where value.contains(" ") { secrets.insert(value) }
+        return ScenarioRecord(
+            file: result.file, name: result.name, title: result.title, passed: result.passed,
+            seconds: result.seconds ?? 0,
+            seed: result.seed, steps: steps,
+            failure: result.failure.map {
+                ScenarioRecord.Failure(
+                    location: Self.shown($0.location), step: $0.step, expected: $0.expected, actual: $0.actual)
+            },
+            failedStep: failedStep, audit: audit, sequence: SequenceDiagram.chart(entries),
+            secrets: secrets.sorted(), runFolder: world.root.deletingLastPathComponent().path)
+    }
+
+    // MARK: Capturing the world
+
+    private mutating func capture(into record: inout StepRecord, keychain readKeychain: Bool) {
+        record.bitkit = phones[.bitkit] ?? PhoneState()
+        record.ring = phones[.ring] ?? PhoneState()
+        record.device = device
+        let new = journal.next()
+        entries += new
+        record.journal = new.map(Self.line)
+        record.keychain = readKeychain ? readSharedGroup() : currentRows()
+    }
+
+    /// The shared group now, each row marked against the previous capture.
+    private mutating func readSharedGroup() -> [KeychainRow] {
+        let store = KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup)
+        guard let items = try? store.inspect().items else { return currentRows() }
+        var rows: [KeychainRow] = []
+        var seen = Set<String>()
+        var order: [String] = []
+        for item in items {
+            let key = item.service + "\u{0}" + item.account
+            seen.insert(key)
+            order.append(key)
+            let change: KeychainRow.Change
+            if let before = keychain[key] {
+                change = before == item ? .unchanged : .changed
+            } else {
+                change = .added
+            }
+            rows.append(Self.row(item, change: change))
+            remember(secretOf: item)
+        }
+        for key in keychainOrder where !seen.contains(key) {
+            if let gone = keychain[key] { rows.append(Self.row(gone, change: .removed)) }
+        }
+        keychain = Dictionary(items.map { ($0.service + "\u{0}" + $0.account, $0) }, uniquingKeysWith: { $1 })
+        keychainOrder = order
+        return rows
+    }
+
+    /// The last capture's rows as they stand (a step that could not have changed the group).
+    private func currentRows() -> [KeychainRow] {
+        keychainOrder.compactMap { key in keychain[key].map { Self.row($0, change: .unchanged) } }
+    }
+
+    private mutating func remember(secretOf item: KeychainItem) {
+        if let text = String(validating: item.data, as: UTF8.self)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            text.count >= 32
+        {
+            secrets.insert(text)
+        }
+        if item.data.count == 32 || item.data.count == 64 { secrets.insert(Hex.encode(item.data)) }
+    }
+
+    private mutating func readDevice() {
+        guard let state = try? DeviceStore(world: world).read() else { return }
+        device = DeviceStatus(
+            lock: state.protection.rawValue,
+            offline: Phone.allCases.filter { phone in state.offlineApps.contains { $0.rawValue == phone.rawValue } })
+    }
+
+    private mutating func updateScreen(_ phone: Phone, run: ScriptRun, step: Int) {
+        guard let raw = run.lastScreen[phone.rawValue],
+            let data = try? JSONSerialization.data(withJSONObject: raw),
+            let screen = try? JSONDecoder().decode(Screen.self, from: data)
+        else { return }
+        if phones[phone]?.screen != screen { phones[phone] = PhoneState(screen: screen, shownAtStep: step) }
+    }
+
+    // MARK: Helpers
+
+    private mutating func appendToLast(remarks: [String]) {
+        guard !remarks.isEmpty, !steps.isEmpty else { return }
+        steps[steps.count - 1].remarks += remarks
+    }
+
+    private mutating func appendFailure(_ record: ExpectationRecord) {
+        guard !steps.isEmpty else { return }
+        steps[steps.count - 1].expectations.append(record)
+        failedStep = steps[steps.count - 1].number
+    }
+
+    /// Which pane an expectation belongs next to.
+    private func concern(of expectation: Expectation, run: ScriptRun) -> ExpectationRecord.Concern {
+        func phone(_ app: String?) -> ExpectationRecord.Concern {
+            app.flatMap(Phone.init(rawValue:)).map { .phone($0) } ?? .world
+        }
+        switch expectation {
+        case .json(.screen(let app), _, _, _):
+            return phone(app ?? run.lastAppScreen?["app"] as? String)
+        case .json(.command(let tool, _), _, _, _):
+            return phone(tool.appName)
+        case .json(.last, _, _, _), .exitStatus, .output:
+            return phone(lastTool?.appName)
+        }
+    }
+
+    /// A path as the page shows it: relative to the current folder when inside it, so the same run
+    /// gives the same page on another machine (included files resolve to absolute paths).
+    static func shown(_ path: String) -> String {
+        let folder = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
+    }
+
+    /// The transcript lines a step's record keeps: what the focus rule did, background steps.
+    static func isRemark(_ line: String) -> Bool {
+        (line.hasPrefix("(") && line.hasSuffix(")")) || line.hasPrefix("… ")
+    }
+
+    static func row(_ item: KeychainItem, change: KeychainRow.Change) -> KeychainRow {
+        // An account outside the contract's prefixes still shows what it starts with.
+        let owner =
+            SharedContract.owner(ofAccount: item.account)
+            ?? (item.account.contains(":") ? item.account.split(separator: ":").first.map(String.init) : nil)
+        return KeychainRow(
+            service: item.service, account: item.account, owner: owner, accessibility: item.accessibility.rawValue,
+            byteCount: item.data.count, change: change)
+    }
+
+    static func line(_ entry: JournalEntry) -> JournalLine {
+        var words: [String] = []
+        if let op = entry.op { words.append(op) }
+        if let account = entry.account { words.append(account) }
+        if let status = entry.status { words.append("status \(status)") }
+        if entry.data == true { words.append("(secret crossed)") }
+        if let count = entry.count { words.append("count \(count)") }
+        if let detail = entry.detail { words.append(detail) }
+        return JournalLine(seq: entry.seq, app: entry.app, event: entry.event, text: words.joined(separator: " "))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reports the end-to-end and browser tests share: `simctl` runs from the repository root with
+/// relative paths, as a QA engineer runs it, so pages show the same paths on every machine.
+enum ReportRuns {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The catalogue's scenario files, relative to the repository root, in name order.
+    static let catalogueFiles: [String] = {
+        let folder = repositoryRoot.appendingPathComponent("Fixtures/scenarios")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".scenario") }.sorted().map { "Fixtures/scenarios/\($0)" }
+    }()
+
+    /// `simctl scenario run` over the whole catalogue with `--html`, once per test process.
+    static let catalogue: Result<(folder: URL, run: Sim.Run), Error> = Result {
+        let folder = temporaryFolder("catalogue-report")
+        let run = try simctl(["scenario", "run"] + catalogueFiles + ["--quiet", "--html", folder.path])
+        return (folder, run)
+    }
+
+    static func temporaryFolder(_ label: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+    }
+
+    /// Runs `simctl arguments…` in the repository root.
+    static func simctl(_ arguments: [String]) throws -> Sim.Run {
+        let process = Process()
+        process.executableURL = Sim.productsDirectory.appendingPathComponent("simctl")
+        process.arguments = arguments
+        process.currentDirectoryURL = repositoryRoot
+        // stderr goes to a file: two pipes read one after the other could fill and block the tool.
+        let errors = temporaryFolder("stderr").appendingPathExtension("txt")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = FileManager.default.contents(atPath: errors.path) ?? Data()
+        return Sim.Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Every file of a report folder with its text.
+    static func files(in folder: URL) throws -> [(name: String, text: String)] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
+            ($0, try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    /// A page with its durations replaced: the only part of a report that differs between two runs.
+    static func withoutDurations(_ html: String) -> String {
+        html.replacingOccurrences(of: #"\d+\.\d\d s"#, with: "#.## s", options: .regularExpression)
+    }
+
+    /// The secrets a catalogue run knows: the fixture identities, every `key … secret HEX` line of
+    /// the catalogue, and the fixture wallet's mnemonic.
+    static func catalogueSecrets() throws -> [String] {
+        var secrets = [
+            "5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1", String(repeating: "01", count: 32),
+            String(repeating: "02", count: 32), "5aa93b299a343aa2691739771f2b5b85e740ca14c685793d67870f88fa89dc51",
+            "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
+        ]
+        let folder = repositoryRoot.appendingPathComponent("Fixtures/scenarios")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                if words.count >= 4, words[0] == "key", words[2] == "secret" { secrets.append(String(words[3])) }
+            }
+        }
+        return secrets
+    }
+}
