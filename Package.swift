@@ -24,40 +24,54 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // Libraries, dependencies pointing downward: apps → device/keychain/backend → crypto.
-        .target(name: "PubkyCrypto", dependencies: ["CSodium", "CSecp256k1"]),
+        .target(name: "PubkyCrypto", dependencies: ["CSecp256k1", "CSodium"]),
         .target(name: "PubkyProtocol", dependencies: ["PubkyCrypto"]),
         // flock locks, atomic writes, bounded reads, counter files: for keychain items and world files.
         .target(name: "SafeFiles"),
-        .target(name: "Keychain", dependencies: ["PubkyCrypto", "SafeFiles"]),
-        .target(name: "PaykitContract", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
+        // The names the apps, the audit and the tools agree on: journal events, groups and owner
+        // prefixes, private key names, Paykit paths, checkpoints, Bitcoin networks.
+        .target(name: "ContractNames"),
+        .target(name: "Keychain", dependencies: ["ContractNames", "PubkyCrypto", "SafeFiles"]),
+        .target(name: "PaykitContract", dependencies: ["ContractNames", "PubkyCrypto", "PubkyProtocol"]),
         .target(name: "AppSupport"),
-        .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto", "SafeFiles"]),
+        .target(name: "Device", dependencies: ["ContractNames", "Keychain", "SafeFiles"]),
+        // The app-runtime kernel both apps run on: main actor, suspension points, toasts, navigation.
+        .target(name: "AppRuntime", dependencies: ["AppSupport", "ContractNames", "Device"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
         .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto"]),
         .target(
             name: "BitkitApp",
             dependencies: [
-                "PubkyCrypto", "PubkyProtocol", "PaykitContract", "AppSupport", "Keychain", "Device", "Backend",
-                "AppNetwork",
+                "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "Keychain",
+                "PaykitContract", "PubkyCrypto", "PubkyProtocol",
             ]),
         .target(
             name: "RingApp",
-            dependencies: ["PubkyCrypto", "PubkyProtocol", "AppSupport", "Keychain", "Device", "Backend", "AppNetwork"]),
-        .target(name: "SimCLI", dependencies: ["Device", "AppSupport"]),
+            dependencies: [
+                "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "Keychain",
+                "PubkyCrypto", "PubkyProtocol",
+            ]),
+        .target(name: "SimCLI", dependencies: ["Device", "Keychain"]),
         // The visual run report: HTML pages and inline SVG drawn from plain records of a run.
         .target(name: "RunReport", dependencies: ["AppSupport"]),
         .target(
             name: "BitkitCLI",
-            dependencies: ["BitkitApp", "PaykitContract", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
-        .target(name: "RingCLI", dependencies: ["RingApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
+            dependencies: [
+                "AppSupport", "BitkitApp", "ContractNames", "Device", "Keychain", "PaykitContract", "PubkyCrypto",
+                "SimCLI",
+            ]),
         .target(
-            name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport", "SimCLI", "RunReport"]),
+            name: "RingCLI",
+            dependencies: ["AppSupport", "ContractNames", "Device", "Keychain", "PubkyCrypto", "RingApp", "SimCLI"]),
+        .target(
+            name: "Scenarios",
+            dependencies: ["AppSupport", "ContractNames", "Device", "Keychain", "PubkyCrypto", "RunReport", "SimCLI"]),
         .target(
             name: "SimctlCLI",
             dependencies: [
-                "SimCLI", "Device", "Keychain", "PubkyCrypto", "Backend", "AppNetwork", "Scenarios", "PaykitContract",
-                "RunReport",
+                "AppNetwork", "Backend", "ContractNames", "Device", "Keychain", "PaykitContract", "PubkyCrypto",
+                "PubkyProtocol", "RunReport", "Scenarios", "SimCLI",
             ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
@@ -65,30 +79,35 @@ let package = Package(
         .executableTarget(name: "ring-sim", dependencies: ["RingCLI"]),
         .executableTarget(name: "simctl", dependencies: ["SimctlCLI"]),
         // Drives the keychain and the backend from real processes for the concurrency and crash tests.
-        .executableTarget(name: "sim-stress", dependencies: ["Keychain", "Backend", "PubkyCrypto", "SafeFiles"]),
+        .executableTarget(name: "sim-stress", dependencies: ["Backend", "Keychain", "PubkyCrypto", "SafeFiles"]),
         // scripts/bench's baselines: the raw-file floor of the keychain calls, and the smallest Swift tool.
         .executableTarget(name: "bench-floor"),
         .executableTarget(name: "bench-minimal"),
 
         // One test target per module, plus end-to-end tests that spawn the binaries.
+        .testTarget(name: "ContractNamesTests", dependencies: ["ContractNames"]),
+        .testTarget(name: "AppRuntimeTests", dependencies: ["AppRuntime", "AppSupport", "ContractNames", "Device"]),
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
-        .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyProtocol", "PubkyCrypto"]),
-        .testTarget(name: "KeychainTests", dependencies: ["Keychain", "PubkyCrypto"]),
-        .testTarget(name: "PaykitContractTests", dependencies: ["PaykitContract", "PubkyCrypto"]),
-        .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain"]),
-        .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyProtocol", "PubkyCrypto"]),
+        .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
+        .testTarget(name: "KeychainTests", dependencies: ["ContractNames", "Keychain", "PubkyCrypto"]),
+        .testTarget(name: "PaykitContractTests", dependencies: ["ContractNames", "PaykitContract", "PubkyCrypto"]),
+        .testTarget(name: "DeviceTests", dependencies: ["ContractNames", "Device", "Keychain"]),
+        .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyCrypto", "PubkyProtocol"]),
         .testTarget(
             name: "BitkitAppTests",
-            dependencies: ["BitkitApp", "Device", "Keychain", "PubkyCrypto", "Backend", "AppSupport"]),
+            dependencies: [
+                "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device", "Keychain", "PaykitContract",
+                "PubkyCrypto",
+            ]),
         .testTarget(
             name: "RingAppTests",
-            dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto", "Backend", "AppSupport"]),
-        .testTarget(name: "SimCLITests", dependencies: ["SimCLI", "Device"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Device", "Keychain", "PubkyCrypto"]),
-        .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
-        .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AppSupport"]),
+            dependencies: ["AppSupport", "Backend", "ContractNames", "Device", "Keychain", "PubkyCrypto", "RingApp"]),
+        .testTarget(name: "SimCLITests", dependencies: ["Device", "SimCLI"]),
         .testTarget(
-            name: "EndToEndTests",
-            dependencies: ["Device", "Keychain", "PubkyCrypto", "Backend"]),
+            name: "ScenariosTests", dependencies: ["ContractNames", "Device", "Keychain", "PubkyCrypto", "Scenarios"]),
+        .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
+        .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["Backend", "Device", "PubkyCrypto"]),
     ]
 )

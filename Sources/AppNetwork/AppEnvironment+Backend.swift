@@ -24,7 +24,7 @@ extension AppEnvironment {
             observer: { event in
                 environment.record(
                     JournalEntry(
-                        app: journalName, event: "backend", op: "\(event.service.rawValue) \(event.operation)",
+                        app: journalName, kind: .backend(request: "\(event.service.rawValue) \(event.operation)"),
                         account: event.subject, status: event.status.map { Int32(clamping: $0) },
                         detail: event.outcome.rawValue))
             })

@@ -1,4 +1,6 @@
+import AppRuntime
 import AppSupport
+import ContractNames
 import Device
 import Foundation
 import Keychain
@@ -50,8 +52,8 @@ public struct BitkitApp: Sendable {
 
     /// Runs one user action and returns the screen it leaves.
     public func send(_ action: BitkitAction) throws -> BitkitOutcome {
-        try sandbox.withMainActor { lock in
-            let runtime = try BitkitRuntime(app: self, lock: lock)
+        try AppKernel<BitkitCheckpoint>.act(environment) { kernel in
+            let runtime = try BitkitRuntime(app: self, kernel: kernel)
             try runtime.run(action)
             return runtime.outcome()
         }

@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Device
 
 /// What the running app keeps in memory (spec/02 §4), persisted as the sandbox document `memory`

@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Keychain
 
@@ -6,17 +7,11 @@ import Keychain
 /// saves; delete treats not-found as success; load returns nil only for not-found.
 public struct BitkitPrivateKeychain: Sendable {
     /// The key names Bitkit uses.
-    public enum Key {
-        public static let mnemonic = "bip39_mnemonic_0"
-        public static let passphrase = "bip39_passphrase_0"
-        public static let secretKey = "pubky_secret_key"
-        public static let session = "paykit_session"
-        public static let all = [mnemonic, passphrase, secretKey, session]
-    }
+    public typealias Key = BitkitKeychainKey
 
     /// The service Bitkit writes its private items under (simulator-defined: the bundle id). Reads
     /// and deletes match any service, so items seeded with another service are still found.
-    public static let service = "to.bitkit"
+    public static let service = BitkitKeychainKey.service
 
     public let keychain: Keychain
     /// `KYH47R284B.to.bitkit[.network]`.

@@ -26,7 +26,7 @@ extension BitkitRuntime {
             try? forgetSessionAccess()
             try? store.delete(Key.session)
             try? store.delete(Key.secretKey)
-            removeAllOwn(checkpoint: "bitkit.restore.before-remove-own")
+            removeAllOwn(checkpoint: .restoreBeforeRemoveOwn)
             guard current != nil else { throw Terminated() }
             clearAuthenticatedState()
         }
@@ -44,7 +44,7 @@ extension BitkitRuntime {
         }
         try store.upsert(Key.secretKey, pair.secretHex)
         try store.delete(Key.session)
-        try suspend("bitkit.restore.before-sign-in")
+        try suspend(.restoreBeforeSignIn)
         do {
             let session = try network("sign-in") { backend throws(ServiceFailure) in try backend.signIn(keyPair: pair) }
             try activate(session, localSecret: pair.secretHex)

@@ -30,7 +30,7 @@ extension BitkitRuntime {
     func runProfileLookup(prefill: Bool) throws {
         guard let form = memory.createProfile else { return }
         let bare = String(form.shownPubky.dropFirst(5))
-        try suspend("bitkit.create-profile.before-lookup")
+        try suspend(.createProfileBeforeLookup)
         let result = Result { () throws(ServiceFailure) -> ProfileSummary? in
             try network("profile-read") { backend throws(ServiceFailure) in try backend.profile(of: bare) }
         }
@@ -126,7 +126,7 @@ extension BitkitRuntime {
     /// spec/02 §13.2: the profile-only path for a signed-in identity that still needs its profile,
     /// the full path (sign in with the active key, or derive W and sign up) otherwise.
     func createIdentity(profile: ProfileSummary) throws {
-        try suspend("bitkit.create-profile.before-save")
+        try suspend(.createProfileBeforeSave)
         if memory.publicKey != nil, memory.isProfileSetupPending || defaults.reference != nil {
             try withSession { session in try writeProfile(profile, session: session) }
             memory.authState = .authenticated

@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Device
 import Foundation
 import PubkyCrypto
@@ -88,7 +89,7 @@ extension BitkitRuntime {
                 try store.upsert(Key.secretKey, localSecret)
             } else {
                 try store.delete(Key.secretKey)
-                removeAllOwn(checkpoint: "bitkit.activate.before-remove-own")
+                removeAllOwn(checkpoint: .activateBeforeRemoveOwn)
             }
             current?.sessionHomeserver = session.homeserver
         } catch {
@@ -108,7 +109,7 @@ extension BitkitRuntime {
 
     /// Publishes `<own prefix>:W` when a local key exists; errors are only logged.
     func publishOwnSharedRecord() {
-        pause("bitkit.publish-own.before-write")
+        pause(.publishOwnBeforeWrite)
         guard let secret = try? store.load(Key.secretKey), !secret.isEmpty,
             let pair = Ed25519KeyPair(secretHex: secret)
         else { return }
@@ -116,7 +117,7 @@ extension BitkitRuntime {
     }
 
     /// `removeAllOwn()` with a checkpoint before each delete.
-    func removeAllOwn(checkpoint: String) {
+    func removeAllOwn(checkpoint: BitkitCheckpoint) {
         shared.removeAllOwn { [self] _ in pause(checkpoint) }
     }
 
@@ -126,14 +127,14 @@ extension BitkitRuntime {
     /// reset an identity path to Pubky Choice.
     func checkAdoptedSource() throws {
         guard let reference = defaults.reference else { return }
-        try suspend("bitkit.source-check.before-lookup")
+        try suspend(.sourceCheckBeforeLookup)
         // Another action may have changed the identity while this one waited.
         guard defaults.reference == reference else { return }
         guard shared.isDefinitelyMissing(sourceApp: reference.sourceApp, pubky: reference.pubky) else { return }
         identityEvent(
-            "source-lost", account: SharedContract.account(sourceApp: reference.sourceApp, pubky: reference.pubky))
+            .sourceLost, account: SharedContract.account(sourceApp: reference.sourceApp, pubky: reference.pubky))
         clearAuthenticatedState()
-        try clearLocalState(checkpoint: "bitkit.source-check.before-remove-own")
+        try clearLocalState(checkpoint: .sourceCheckBeforeRemoveOwn)
         guard current != nil else { throw Terminated() }
         memory.adoptedSourceLost = true
         toast(Toast(.error, BitkitTexts.sourceLostTitle, BitkitTexts.sourceLostDescription))
@@ -159,7 +160,7 @@ extension BitkitRuntime {
 
     /// Forgets session access — deleting `paykit_session` then `pubky_secret_key` directly when
     /// that throws — then clears the app state (own records, reference, caches, flags).
-    func clearLocalState(checkpoint: String) throws {
+    func clearLocalState(checkpoint: BitkitCheckpoint) throws {
         current?.sessionGeneration += 1
         do {
             try forgetSessionAccess()
@@ -181,7 +182,7 @@ extension BitkitRuntime {
     }
 
     /// Own records removed, reference cleared, caches, setup flag and Paykit sharing flags cleared.
-    func clearLocalAppState(checkpoint: String) throws {
+    func clearLocalAppState(checkpoint: BitkitCheckpoint) throws {
         removeAllOwn(checkpoint: checkpoint)
         try updateDefaults { defaults in
             defaults.reference = nil

@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Device
 import Foundation
 import PubkyCrypto
@@ -12,21 +13,20 @@ extension BitkitRuntime {
         }
         sandbox.remove("memory")
         current = nil
-        lifecycle("kill")
+        lifecycle(.kill)
     }
 
     /// Cold start (spec/02 §8): orphan check, then profile initialisation when a wallet exists.
     func launch() throws {
         current = BitkitMemory(launchID: UInt64.random(in: 1...UInt64.max), network: network)
-        lifecycle("launch")
+        lifecycle(.launch)
         try orphanCheck()
         let wallet = Result { () throws(PrivateKeychainError) in try store.hasValue(BitkitPrivateKeychain.Key.mnemonic)
         }
         // An unreadable private group (device never unlocked) is not "no wallet": Home, uninitialised.
         memory.root = (try? wallet.get()) == false ? .onboarding : .home
         memory.path = []
-        environment.record(
-            JournalEntry(app: "bitkit", event: "navigation", detail: memory.stack.joined(separator: " > ")))
+        kernel.navigated(from: nil, to: memory.stack)
         memory.isProfileSetupPending = defaults.profileSetupPending
         try saveMemory()
         switch wallet {
@@ -42,7 +42,7 @@ extension BitkitRuntime {
     /// Choice reloads its list. Nothing reads a Ring secret here.
     func becomeActive() throws {
         memory.inForeground = true
-        lifecycle("foreground")
+        lifecycle(.foreground)
         if memory.root == .home, memory.isInitialized {
             try checkAdoptedSource()
         }
@@ -63,7 +63,7 @@ extension BitkitRuntime {
             return
         }
         if let mnemonic, !mnemonic.isEmpty {
-            removeAllOwn(checkpoint: "bitkit.orphan.before-remove-own")
+            removeAllOwn(checkpoint: .orphanBeforeRemoveOwn)
             _ = try? store.wipe()
         }
         try updateDefaults { $0.installMarker = true }
@@ -90,7 +90,7 @@ extension BitkitRuntime {
             return
         }
         let secret = activeSecretKeyHex()
-        try suspend("bitkit.launch.before-restore")
+        try suspend(.launchBeforeRestore)
         let outcome = restoreSession(saved: saved, secret: secret)
         publishOwnSharedRecord()
         guard current != nil else { throw Terminated() }
@@ -106,7 +106,7 @@ extension BitkitRuntime {
             memory.cachedName = defaults.cachedName
             memory.cachedImageUri = defaults.cachedImageURI
             memory.isProfileSetupPending = defaults.profileSetupPending
-            try loadProfileInBackground(pubky: session.pubky, checkpoint: "bitkit.launch.before-profile-load")
+            try loadProfileInBackground(pubky: session.pubky, checkpoint: .launchBeforeProfileLoad)
         case .failed:
             memory.authState = .idle
             memory.publicKey = nil
@@ -143,7 +143,7 @@ extension BitkitRuntime {
     }
 
     /// Loads the profile of the restored identity in the background (errors leave it unloaded).
-    func loadProfileInBackground(pubky: String, checkpoint: String) throws {
+    func loadProfileInBackground(pubky: String, checkpoint: BitkitCheckpoint) throws {
         memory.isLoadingProfile = true
         try suspend(checkpoint)
         let profile = try? network("profile-read") { backend throws(ServiceFailure) in try backend.profile(of: pubky) }

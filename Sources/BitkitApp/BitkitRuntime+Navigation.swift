@@ -91,7 +91,7 @@ extension BitkitRuntime {
         case .createProfile: try appearCreateProfile()
         case .profile:
             if memory.authState == .authenticated, memory.profile == nil, let key = memory.publicKey {
-                try loadProfileInBackground(pubky: String(key.dropFirst(5)), checkpoint: "bitkit.profile.before-load")
+                try loadProfileInBackground(pubky: String(key.dropFirst(5)), checkpoint: .profileBeforeLoad)
             }
         default: break
         }

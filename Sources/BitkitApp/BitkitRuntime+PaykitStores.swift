@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Device
 import Foundation
 import PaykitContract
@@ -68,10 +69,10 @@ extension BitkitRuntime {
     }
 
     /// One log line `category=<c> reason=<r> counterparty=<redacted>`: nothing else of the request.
-    func log(category: String, reason: String, request key: PaymentRequestKey) {
+    func log(category: LogCategory, reason: String, request key: PaymentRequestKey) {
         let line =
-            "category=\(category) reason=\(reason) counterparty=\(CounterpartyRedaction.redact(key.counterparty))"
-        environment.record(JournalEntry(app: "bitkit", event: "log", op: category, detail: line))
+            "category=\(category.rawValue) reason=\(reason) counterparty=\(CounterpartyRedaction.redact(key.counterparty))"
+        kernel.record(.log(category), detail: line)
     }
 
     func paykitNetwork() throws(ServiceFailure) -> PaykitNetwork {

@@ -40,7 +40,7 @@ extension BitkitRuntime {
             notice("No payment request confirmation is open.")
             return
         }
-        try suspend("bitkit.requests.before-send")
+        try suspend(.requestsBeforeSend)
         // The payment context must still belong to this flow.
         guard memory.top == .paymentRequestConfirm, let current = paykitMemory.confirmation,
             current.isSameFlow(as: shown)

@@ -14,9 +14,6 @@ extension BitkitRuntime {
     /// simulator runs them back to back (nothing waits); the later 120 s retries are not simulated.
     static let resolutionAttempts = 15
 
-    /// The build's network as the contract's parsers take it.
-    var walletNetwork: WalletNetwork { WalletNetwork(rawValue: network.rawValue) ?? .regtest }
-
     var paykitMemory: PaykitMemory {
         get { memory.paykit ?? PaykitMemory() }
         set { memory.paykit = newValue }
@@ -65,7 +62,7 @@ extension BitkitRuntime {
             return
         }
         let contacts = try loadContacts().contacts
-        try suspend("bitkit.requests.before-fetch")
+        try suspend(.requestsBeforeFetch)
         var fetched: [(PaykitContact, [[UInt8]])] = []
         if !contacts.isEmpty {
             let client = try paykitNetwork()
@@ -81,11 +78,11 @@ extension BitkitRuntime {
             }
         }
         let now = try environment.now()
-        let merged = PaymentRequestSync.merge(fetched, into: try loadInbox(), network: walletNetwork, now: now)
+        let merged = PaymentRequestSync.merge(fetched, into: try loadInbox(), network: network, now: now)
         var inbox = merged.inbox
         let arrived = merged.arrived
         for line in merged.logLines {
-            environment.record(JournalEntry(app: "bitkit", event: "log", op: "parse", detail: line))
+            kernel.record(.log(.parse), detail: line)
         }
         guard let first = arrived.first(where: { key in inbox.pendingRequest(key) != nil }),
             memory.top != .paymentRequestConfirm,
@@ -125,7 +122,7 @@ extension BitkitRuntime {
         let request = try listedRequest(reference, in: try loadInbox())
         if memory.sheet != .paymentRequests { openBell() }
         guard try !expireIfNeeded(request) else { return }
-        try suspend("bitkit.requests.before-resolve")
+        try suspend(.requestsBeforeResolve)
         let inbox = try loadInbox()
         guard let current = inbox.pendingRequest(request.key) else {
             toast(PaymentRequestTexts.unavailable)
@@ -167,7 +164,7 @@ extension BitkitRuntime {
     /// request leaves the pending list. Returns whether it had expired.
     func expireIfNeeded(_ request: PendingPaymentRequest) throws -> Bool {
         guard request.isExpired(at: try environment.now()) else { return false }
-        log(category: "presentation", reason: PresentationReason.requestExpired.rawValue, request: request.key)
+        log(category: .presentation, reason: PresentationReason.requestExpired.rawValue, request: request.key)
         var inbox = try loadInbox()
         inbox.pending.removeAll { $0.key == request.key }
         try saveInbox(inbox)
@@ -182,7 +179,7 @@ extension BitkitRuntime {
     /// logged with its reason (category `resolution`). Nil when no attempt opened.
     func resolve(_ request: PendingPaymentRequest, inbox: PaymentRequestInbox) throws -> PaymentConfirmation? {
         let context = PayabilityContext(
-            network: walletNetwork, now: try environment.now(), isRequest: true,
+            network: network, now: try environment.now(), isRequest: true,
             attemptedPaymentHashes: Set(inbox.attemptedPaymentHashes.compactMap(Hex.decode)),
             usedAddresses: Set(inbox.usedAddresses))
         let client = try? paykitNetwork()
@@ -205,7 +202,7 @@ extension BitkitRuntime {
                     reason = .resolutionFailed
                 }
             }
-            log(category: "resolution", reason: reason.rawValue, request: request.key)
+            log(category: .resolution, reason: reason.rawValue, request: request.key)
         }
         return nil
     }

@@ -15,7 +15,7 @@ extension BitkitRuntime {
             return
         }
         memory.sheet = nil
-        try suspend("bitkit.delete.before-delete-profile")
+        try suspend(.deleteBeforeDeleteProfile)
         do {
             try withSession { session in
                 _ = try? network("remove-endpoints") { backend throws(ServiceFailure) in
@@ -57,7 +57,7 @@ extension BitkitRuntime {
     /// Public endpoints removed (best effort), the session signed out at the homeserver, then the
     /// local state cleared. A failed sign-out changes nothing locally and is shown.
     func performDisconnect() throws {
-        try suspend("bitkit.disconnect.before-sign-out")
+        try suspend(.disconnectBeforeSignOut)
         let hasSession = (try? store.hasValue(Key.session)) ?? false
         if hasSession {
             do {
@@ -78,8 +78,8 @@ extension BitkitRuntime {
         }
         guard current != nil else { throw Terminated() }
         clearAuthenticatedState()
-        identityEvent("disconnected")
-        try clearLocalState(checkpoint: "bitkit.disconnect.before-remove-own")
+        identityEvent(.disconnected)
+        try clearLocalState(checkpoint: .disconnectBeforeRemoveOwn)
         memory.createProfile = nil
         memory.sheet = nil
         setPath([])

@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Device
 import PubkyCrypto
 import PubkyProtocol
@@ -10,7 +11,7 @@ extension BitkitRuntime {
         let pubkys = shared.list()
         memory.choice = PubkyChoiceList(pubkys: pubkys)
         guard !pubkys.isEmpty else { return }
-        try suspend("bitkit.choice.before-profile-fetch")
+        try suspend(.choiceBeforeProfileFetch)
         var names: [String: String] = [:]
         var fetched = Set<String>()
         // In list order, once each: the fetches reach the journal and use up counted faults, and a
@@ -94,7 +95,7 @@ extension BitkitRuntime {
     struct DiscardedResult: Error {}
 
     private func runAdoption(_ listed: String, generation: Int) throws {
-        try suspend("bitkit.pick.before-read")
+        try suspend(.pickBeforeRead)
         // 2. Just-in-time read with Bitkit's validation.
         guard let secret = shared.loadSecret(sourceApp: SharedContract.ringSourceApp, pubky: listed),
             let pair = Ed25519KeyPair(secretHex: secret)
@@ -118,13 +119,13 @@ extension BitkitRuntime {
             if current != nil, defaults.reference == reference { try updateDefaults { $0.reference = previous } }
             throw error
         }
-        identityEvent("adopted", account: SharedContract.account(sourceApp: reference.sourceApp, pubky: listed))
+        identityEvent(.adopted, account: SharedContract.account(sourceApp: reference.sourceApp, pubky: listed))
         // 7. Completion.
         memory.publicKey = "pubky" + pair.pubky
         memory.authState = .authenticated
         memory.profile = nil
         try updateDefaults { $0.set(BitkitDefaults.Key.backupChanged, true) }
-        try suspend("bitkit.pick.before-profile-fetch")
+        try suspend(.pickBeforeProfileFetch)
         try checkGeneration(generation)
         let profile =
             (try? network("profile-read") { backend throws(ServiceFailure) in try backend.profile(of: pair.pubky) })
@@ -154,7 +155,7 @@ extension BitkitRuntime {
 
     /// 5. Sign in; on failure sign up through Homegate only when the network confirms "no record".
     private func signInOrSignUp(_ pair: Ed25519KeyPair, generation: Int) throws -> PubkySession {
-        try suspend("bitkit.pick.before-sign-in")
+        try suspend(.pickBeforeSignIn)
         try checkGeneration(generation)
         let signInError: ServiceFailure
         do {
@@ -162,7 +163,7 @@ extension BitkitRuntime {
         } catch {
             signInError = error
         }
-        try suspend("bitkit.pick.before-record-check")
+        try suspend(.pickBeforeRecordCheck)
         try checkGeneration(generation)
         let check = try? network("record-check") { backend throws(ServiceFailure) in
             try backend.recordCheck(pubky: pair.pubky)
@@ -171,7 +172,7 @@ extension BitkitRuntime {
             // A record exists, or the check could not conclude: signing up could replace it.
             throw BitkitFailure(BitkitTexts.authenticationFailed(signInError.reason))
         }
-        try suspend("bitkit.pick.before-sign-up")
+        try suspend(.pickBeforeSignUp)
         try checkGeneration(generation)
         do {
             return try network("sign-up") { backend throws(ServiceFailure) in

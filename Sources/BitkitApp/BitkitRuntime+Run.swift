@@ -41,7 +41,7 @@ extension BitkitRuntime {
                 return
             }
             memory.inForeground = false
-            lifecycle("background")
+            lifecycle(.background)
             return
         default:
             if current == nil {

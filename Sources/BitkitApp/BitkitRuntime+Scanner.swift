@@ -89,16 +89,16 @@ extension BitkitRuntime {
     /// ignored), then sign and deliver the AuthToken.
     private func approveSignIn(link: String, capabilities: String) throws {
         memory.sheet = .authApproval(link: link, capabilities: capabilities, phase: .authorizing)
-        try suspend("bitkit.auth.before-read")
+        try suspend(.authBeforeRead)
         guard let secret = activeSecretKeyHex(), let pair = Ed25519KeyPair(secretHex: secret) else {
             toast(Toast(.error, BitkitTexts.noIdentityTitle))
             memory.sheet = .authApproval(link: link, capabilities: capabilities, phase: .initial)
             return
         }
-        try suspend("bitkit.auth.before-republish")
+        try suspend(.authBeforeRepublish)
         _ = try? network("record-check") { backend throws(ServiceFailure) in try backend.recordCheck(pubky: pair.pubky)
         }
-        try suspend("bitkit.auth.before-relay")
+        try suspend(.authBeforeRelay)
         do {
             try network("approve") { backend throws(ServiceFailure) in
                 try backend.approveAuthRequest(link: link, keyPair: pair)
@@ -126,7 +126,7 @@ extension BitkitRuntime {
         memory.signup = InFlightMarker(subject: homeserver, run: environment.run)
         memory.sheet = .authSignup(link: link, homeserver: homeserver, phase: .authorizing)
         defer { current?.signup = nil }
-        try suspend("bitkit.signup.before-register")
+        try suspend(.signupBeforeRegister)
         let pair: Ed25519KeyPair
         do {
             pair = try ownKeyPair()
@@ -145,7 +145,7 @@ extension BitkitRuntime {
                 try backend.signUp(keyPair: pair, homeserver: homeserver, token: token)
             }
             if case .signup = parsed.request {
-                try suspend("bitkit.signup.before-relay")
+                try suspend(.signupBeforeRelay)
                 try network("approve") { backend throws(ServiceFailure) in
                     try backend.approveAuthRequest(link: link, keyPair: pair)
                 }

@@ -61,17 +61,17 @@ extension BitkitRuntime {
     /// install marker and every UserDefaults key go; Ring's and other networks' records stay.
     func wipe() throws {
         memory.sheet = nil
-        wipeEvent("start")
+        wipeEvent(.start)
         if let session = try? liveSession() {
             _ = try? network("remove-endpoints") { backend throws(ServiceFailure) in
                 try backend.removeEndpoints(session: session, privateOnes: false)
             }
         }
         clearAuthenticatedState()
-        try clearLocalState(checkpoint: "bitkit.wipe.before-remove-own")
+        try clearLocalState(checkpoint: .wipeBeforeRemoveOwn)
         _ = try? store.wipe()
         removePaykitStores()
-        wipeEvent("end")
+        wipeEvent(.end)
         defaults = BitkitDefaults()
         try saveDefaults()
         guard current != nil else { throw Terminated() }

@@ -1,37 +1,36 @@
+import AppRuntime
 import AppSupport
+import ContractNames
 import Device
 import Foundation
 import Keychain
 import PubkyCrypto
 import PubkyProtocol
 
-/// The app process for one action: loads UserDefaults and memory, runs the transition on the main
-/// actor, releases it at every asynchronous point (saving memory first, reloading after) and
-/// collects toasts, notices and navigation changes.
+/// The app process for one action: loads UserDefaults and memory and runs the transition on the
+/// kernel (`AppKernel`: main actor, suspension points, toasts, journal), collecting notices.
 final class BitkitRuntime {
     /// Raised when the app was killed (or relaunched) while this process waited at a checkpoint.
     struct Terminated: Error {}
 
     let app: BitkitApp
     let environment: AppEnvironment
-    let lock: MainActorLock
+    let kernel: AppKernel<BitkitCheckpoint>
     let sandbox: Sandbox
     let shared: BitkitSharedKeychain
     let store: BitkitPrivateKeychain
     var defaults: BitkitDefaults
     /// The running app's memory; nil while Bitkit is not running.
     var current: BitkitMemory?
-    /// Toasts raised by this action, in order.
-    var raised: [Toast] = []
     var notices: [String] = []
     private var startStack: [String]?
     private var openedBackend: BitkitBackend?
 
-    init(app: BitkitApp, lock: MainActorLock) throws {
+    init(app: BitkitApp, kernel: AppKernel<BitkitCheckpoint>) throws {
         self.app = app
         self.environment = app.environment
-        self.lock = lock
-        self.sandbox = app.sandbox
+        self.kernel = kernel
+        self.sandbox = kernel.sandbox
         self.shared = app.shared
         self.store = app.privateKeychain
         self.defaults = try app.sandbox.load(BitkitDefaults.self, "defaults") ?? BitkitDefaults()
@@ -82,48 +81,49 @@ final class BitkitRuntime {
     /// pause, then memory and defaults are reloaded (another process of the app may have acted).
     /// Returns false when the app is no longer running (killed or relaunched meanwhile).
     @discardableResult
-    func pause(_ checkpoint: String) -> Bool {
+    func pause(_ checkpoint: BitkitCheckpoint) -> Bool {
         let launchID = current?.launchID
-        try? saveMemory()
-        environment.checkpoint(checkpoint, release: lock.release, reacquire: lock.acquire)
-        defaults = (try? sandbox.load(BitkitDefaults.self, "defaults")) ?? defaults
-        guard let reloaded = try? Self.loadMemory(sandbox, network: network), reloaded.launchID == launchID else {
-            current = nil
-            return false
-        }
-        current = reloaded
-        return true
+        let running =
+            (try? kernel.suspend(
+                at: checkpoint, save: { try? saveMemory() },
+                reload: { () -> Bool in
+                    defaults = (try? sandbox.load(BitkitDefaults.self, "defaults")) ?? defaults
+                    guard let reloaded = try? Self.loadMemory(sandbox, network: network), reloaded.launchID == launchID
+                    else {
+                        current = nil
+                        return false
+                    }
+                    current = reloaded
+                    return true
+                })) ?? false
+        return running
     }
 
     /// `pause`, ending the action when the app stopped running meanwhile.
-    func suspend(_ checkpoint: String) throws {
+    func suspend(_ checkpoint: BitkitCheckpoint) throws {
         guard pause(checkpoint) else { throw Terminated() }
     }
 
     // MARK: Output
 
-    func toast(_ toast: Toast) {
-        raised.append(toast)
-        environment.record(JournalEntry(app: "bitkit", event: "toast", op: toast.type.rawValue, detail: toast.text))
-    }
+    func toast(_ toast: Toast) { kernel.raise(toast) }
+
+    /// Toasts raised by this action, in order.
+    var raised: [Toast] { kernel.raised }
 
     func notice(_ text: String) { notices.append(text) }
 
     /// An identity transition for the journal (`simctl audit` reads `identity source-lost`).
-    func identityEvent(_ op: String, account: String? = nil) {
-        environment.record(JournalEntry(app: "bitkit", event: "identity", op: op, account: account))
+    func identityEvent(_ op: IdentityOp, account: String? = nil) {
+        kernel.record(.identity(op), account: account)
     }
 
     /// `wipe start` / `wipe end`, carrying this build's owner prefix for the audit.
-    func wipeEvent(_ op: String) {
-        var entry = JournalEntry(app: "bitkit", event: "wipe", op: op)
-        entry.owner = network.bitkitSourceApp
-        environment.record(entry)
+    func wipeEvent(_ op: WipeOp) {
+        kernel.record(.wipe(op), owner: network.bitkitSourceApp)
     }
 
-    func lifecycle(_ op: String) {
-        environment.record(JournalEntry(app: "bitkit", event: "lifecycle", op: op))
-    }
+    func lifecycle(_ op: LifecycleOp) { kernel.lifecycle(op) }
 
     /// Replaces the navigation path (journalled when it changes).
     func setPath(_ path: [BitkitRoute]) {
@@ -139,9 +139,7 @@ final class BitkitRuntime {
     }
 
     private func recordNavigation(from before: [String]) {
-        let after = memory.stack
-        guard after != before else { return }
-        environment.record(JournalEntry(app: "bitkit", event: "navigation", detail: after.joined(separator: " > ")))
+        kernel.navigated(from: before, to: memory.stack)
     }
 
     func outcome() -> BitkitOutcome {

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import PaykitContract
 import PubkyProtocol
@@ -14,7 +15,7 @@ struct PaymentRequestSync: Equatable {
     var logLines: [String]
 
     static func merge(
-        _ fetched: [(PaykitContact, [[UInt8]])], into inbox: PaymentRequestInbox, network: WalletNetwork, now: Date
+        _ fetched: [(PaykitContact, [[UInt8]])], into inbox: PaymentRequestInbox, network: BitcoinNetwork, now: Date
     ) -> PaymentRequestSync {
         var inbox = inbox
         var log = inbox.parseLog()

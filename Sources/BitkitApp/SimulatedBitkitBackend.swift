@@ -1,5 +1,6 @@
 import AppNetwork
 import Backend
+import ContractNames
 import Device
 import Foundation
 import PubkyCrypto
@@ -14,9 +15,9 @@ public final class SimulatedBitkitBackend: BitkitBackend {
     private let homegateHost: String
 
     /// Paths of Bitkit's Paykit endpoints (spec/04 §13).
-    static let publicEndpoints = "/pub/paykit/v0/bitkit/wallet/endpoints/"
-    static let privateData = "/pub/paykit/v0/private/"
-    static let follows = "/pub/pubky.app/follows/"
+    static let publicEndpoints = PaykitPath.bitkitWalletEndpoints
+    static let privateData = PaykitPath.privateData
+    static let follows = PaykitPath.follows
 
     public init(environment: AppEnvironment, network: BitcoinNetwork) {
         self.environment = environment

@@ -1,5 +1,6 @@
 import AppNetwork
 import Backend
+import ContractNames
 import Device
 import Foundation
 import PaykitContract
@@ -11,16 +12,6 @@ public final class SimulatedPaykitNetwork: PaykitNetwork {
     private let client: BackendClient
     private let environment: AppEnvironment
     private let chain: String
-
-    /// The folder under the issuer's storage that holds the decoded requests for `recipient`.
-    public static func requestsDirectory(recipient: String) -> String {
-        "/pub/paykit/v0/private/\(recipient)/requests/"
-    }
-
-    /// The public endpoints folder of a receiver path (spec/04 §13).
-    public static func endpointsDirectory(receiverPath: String) -> String {
-        "/pub/paykit/v0/\(receiverPath)/endpoints/"
-    }
 
     public init(environment: AppEnvironment, network: BitcoinNetwork) {
         self.environment = environment
@@ -76,14 +67,14 @@ public final class SimulatedPaykitNetwork: PaykitNetwork {
 
     public func paymentRequests(from issuer: String, to recipient: String) throws(ServiceFailure) -> [[UInt8]] {
         var records: [[UInt8]] = []
-        for path in try files(of: issuer, in: Self.requestsDirectory(recipient: recipient)) {
+        for path in try files(of: issuer, in: PaykitPath.requests(to: recipient)) {
             if let bytes = try read(issuer, path) { records.append(bytes) }
         }
         return records
     }
 
     public func endpoints(of pubky: String, receiverPath: String) throws(ServiceFailure) -> [EndpointPayload] {
-        let directory = Self.endpointsDirectory(receiverPath: receiverPath)
+        let directory = PaykitPath.endpoints(receiverPath: receiverPath)
         var endpoints: [EndpointPayload] = []
         for path in try files(of: pubky, in: directory) {
             guard let bytes = try read(pubky, path), !bytes.isEmpty else { continue }

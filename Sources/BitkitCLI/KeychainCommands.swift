@@ -1,4 +1,5 @@
 import BitkitApp
+import ContractNames
 import Device
 import Keychain
 import PubkyCrypto
@@ -126,7 +127,7 @@ enum KeychainCommands {
         try args.finish()
         let (shared, session) = try shared(invocation)
         let deleted = shared.removeAllOwn { account in
-            session.environment.checkpoint("bitkit.removeAllOwn.before-delete")
+            session.environment.checkpoint(BitkitCheckpoint.removeAllOwnBeforeDelete)
             _ = account
         }
         try invocation.emit(

@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Foundation
 import PaykitContract
@@ -189,8 +190,8 @@ enum PaykitCommands {
         }
     }
 
-    private static func networkOption(_ args: inout Arguments) throws -> WalletNetwork {
-        try args.option("--network", expecting: "bitcoin, testnet, signet or regtest", WalletNetwork.init(rawValue:))
+    private static func networkOption(_ args: inout Arguments) throws -> BitcoinNetwork {
+        try args.option("--network", expecting: "bitcoin, testnet, signet or regtest", BitcoinNetwork.init(rawValue:))
             ?? .regtest
     }
 

@@ -1,4 +1,5 @@
 import BitkitApp
+import ContractNames
 import SimCLI
 
 /// `state` and `checkpoints`: inspection, never an app action.
@@ -15,7 +16,11 @@ enum StateCommands {
     }
 
     struct CheckpointList: Encodable {
-        var checkpoints: [BitkitCheckpoint]
+        struct Listed: Encodable {
+            var name: String
+            var description: String
+        }
+        var checkpoints: [Listed]
         var sdkFaults: [BitkitSDKFault]
     }
 
@@ -25,8 +30,10 @@ enum StateCommands {
     ) { args, invocation in
         try args.finish()
         try invocation.emit(
-            CheckpointList(checkpoints: BitkitCheckpoint.all, sdkFaults: BitkitSDKFault.all),
-            text: BitkitCheckpoint.all.map { "\($0.name)\n    \($0.description)" }.joined(separator: "\n")
+            CheckpointList(
+                checkpoints: BitkitCheckpoint.allCases.map { .init(name: $0.rawValue, description: $0.sentence) },
+                sdkFaults: BitkitSDKFault.all),
+            text: BitkitCheckpoint.allCases.map { "\($0.rawValue)\n    \($0.sentence)" }.joined(separator: "\n")
                 + "\n\nSDK faults (simctl fault sdk --app bitkit NAME):\n"
                 + BitkitSDKFault.all.map { "\($0.name)\n    \($0.description)" }.joined(separator: "\n"))
     }

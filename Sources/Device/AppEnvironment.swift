@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import Keychain
 
@@ -58,13 +59,13 @@ public struct AppEnvironment: Sendable {
             },
             observer: { [self] event in
                 var entry = JournalEntry(
-                    app: app.rawValue, event: "keychain", op: event.call, group: event.accessGroup,
+                    app: app.rawValue, kind: .keychain(event.call), group: event.accessGroup,
                     service: event.service, account: event.account, status: event.status.rawValue,
-                    data: event.returnedData || event.call == "add" || event.call == "update",
+                    data: event.returnedData || event.call == .add || event.call == .update,
                     count: event.count,
                     detail: event.ignored.isEmpty ? nil : "ignored \(event.ignored.count) invalid entries")
                 entry.owner = owner
-                if event.call == "copy" { entry.requestedData = event.requestedData }
+                if event.call == .copy { entry.requestedData = event.requestedData }
                 record(entry)
             },
             now: { [self] in deviceTime() })
@@ -102,8 +103,11 @@ public struct AppEnvironment: Sendable {
     /// breakpoint matches, the process records the pause, calls `release` (the app gives up its
     /// main-actor lock, as at an `await`), blocks until `simctl continue`, then calls `reacquire`.
     /// Under the race harness the run's scheduler decides who goes on, or its jitter sleeps.
-    public func checkpoint(_ name: String, release: () -> Void = {}, reacquire: () -> Void = {}) {
-        record(JournalEntry(app: app.rawValue, event: "checkpoint", op: name))
+    public func checkpoint<Point: AppCheckpoint>(
+        _ point: Point, release: () -> Void = {}, reacquire: () -> Void = {}
+    ) {
+        let name = point.rawValue
+        record(JournalEntry(app: app.rawValue, kind: .checkpoint(name)))
         if let state = run.failures.recording(world.deviceFile.path, { try device.read() }),
             state.breakpoints.contains(where: { $0.app == app && $0.checkpoint == name })
         {
@@ -139,7 +143,7 @@ public struct AppEnvironment: Sendable {
                 return true
             }) ?? false
         guard armed else { return }
-        record(JournalEntry(app: app.rawValue, event: "breakpoint", op: "paused", detail: name))
+        record(JournalEntry(app: app.rawValue, kind: .breakpoint(.paused), detail: name))
         release()
         while true {
             usleep(2_000)
@@ -147,7 +151,7 @@ public struct AppEnvironment: Sendable {
             guard let state = try? device.read() else { break }
             if !state.paused.contains(where: { $0.pid == pid && $0.app == app }) { break }
         }
-        record(JournalEntry(app: app.rawValue, event: "breakpoint", op: "resumed", detail: name))
+        record(JournalEntry(app: app.rawValue, kind: .breakpoint(.resumed), detail: name))
         reacquire()
     }
 

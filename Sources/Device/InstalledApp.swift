@@ -1,3 +1,5 @@
+import ContractNames
+
 /// An app installed on the simulated device, with the build facts that fix its entitlements.
 public struct InstalledApp: Codable, Sendable, Equatable {
     public var kind: AppKind

@@ -1,3 +1,5 @@
+import ContractNames
+
 /// One event of the append-only journal every process writes (DESIGN §6).
 public struct JournalEntry: Codable, Sendable, Equatable {
     /// Monotonic across all processes of the world, starting at 1.
@@ -31,16 +33,18 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     /// For keychain calls of an app: the owner prefix its build writes (`to.bitkit.dev`, `app.pubkyring`).
     public var owner: String?
 
+    /// An entry of `app` (`bitkit`, `ring`, `simctl`) recording `kind`; the journal fills in the
+    /// sequence number, process, run and time when it appends it.
     public init(
-        app: String, event: String, op: String? = nil, group: String? = nil, service: String? = nil,
+        app: String, kind: JournalKind, group: String? = nil, service: String? = nil,
         account: String? = nil, status: Int32? = nil, data: Bool? = nil, count: Int? = nil, detail: String? = nil
     ) {
         self.seq = 0
         self.time = 0
         self.app = app
         self.pid = 0
-        self.event = event
-        self.op = op
+        self.event = kind.event
+        self.op = kind.op
         self.group = group
         self.service = service
         self.account = account
@@ -48,6 +52,15 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         self.data = data
         self.count = count
         self.detail = detail
+    }
+
+    /// What the entry records, typed (its `event` and `op`).
+    public var kind: JournalKind {
+        get { JournalKind(event: event, op: op) }
+        set {
+            event = newValue.event
+            op = newValue.op
+        }
     }
 
     /// The app run an entry belongs to: a process, or one command of a serving process.

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 
 /// The simulated Security framework for one app: `SecItemAdd`, `SecItemUpdate`, `SecItemDelete`,
@@ -27,7 +28,7 @@ public struct Keychain: Sendable {
     public func add(_ item: NewKeychainItem) -> OSStatus {
         let group = item.accessGroup ?? caller.entitlements.first
         var event = KeychainEvent(
-            call: "add", operation: .write, accessGroup: group, service: item.service,
+            call: .add, operation: .write, accessGroup: group, service: item.service,
             account: item.account,
             status: .success, returnedData: false, count: 0, ignored: [])
         event.status = performAdd(item, group: group, ignored: &event.ignored)
@@ -38,7 +39,7 @@ public struct Keychain: Sendable {
 
     /// Replaces the data of every matching item (attributes stay as they were).
     public func update(_ query: KeychainQuery, data: [UInt8]) -> OSStatus {
-        var event = Self.event("update", .write, query)
+        var event = Self.event(.update, .write, query)
         let outcome = perform(query, operation: .write, lockMode: .exclusive) {
             matches throws(KeychainStoreError) -> Int in
             let now = Timestamp.normalize(caller.now())
@@ -60,7 +61,7 @@ public struct Keychain: Sendable {
 
     /// Deletes every matching item.
     public func delete(_ query: KeychainQuery) -> OSStatus {
-        var event = Self.event("delete", .delete, query)
+        var event = Self.event(.delete, .delete, query)
         let outcome = perform(query, operation: .delete, lockMode: .exclusive) {
             matches throws(KeychainStoreError) -> Int in
             var byFolder: [(GroupFolder, [GroupFolder.StoredItem])] = []
@@ -88,7 +89,7 @@ public struct Keychain: Sendable {
     )
         -> CopyResult
     {
-        var event = Self.event("copy", limit == .one ? .read : .list, query)
+        var event = Self.event(.copy, limit == .one ? .read : .list, query)
         var items: [KeychainItem] = []
         let outcome = perform(query, operation: event.operation, lockMode: .shared) {
             matches throws(KeychainStoreError) -> Int in
@@ -117,7 +118,7 @@ public struct Keychain: Sendable {
     }
 
     private static func event(
-        _ call: String, _ operation: KeychainOperation, _ query: KeychainQuery
+        _ call: KeychainCall, _ operation: KeychainOperation, _ query: KeychainQuery
     )
         -> KeychainEvent
     {

@@ -1,7 +1,9 @@
+import ContractNames
+
 /// What one keychain call did, for the journal.
 public struct KeychainEvent: Sendable, Equatable {
     /// `add`, `update`, `delete`, `copy`.
-    public var call: String
+    public var call: KeychainCall
     public var operation: KeychainOperation
     public var accessGroup: String?
     public var service: String?
@@ -18,7 +20,7 @@ public struct KeychainEvent: Sendable, Equatable {
     public var ignored: [IgnoredEntry]
 
     public init(
-        call: String, operation: KeychainOperation, accessGroup: String?, service: String?,
+        call: KeychainCall, operation: KeychainOperation, accessGroup: String?, service: String?,
         account: String?,
         status: OSStatus, returnedData: Bool, count: Int, ignored: [IgnoredEntry]
     ) {

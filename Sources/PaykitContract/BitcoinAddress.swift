@@ -1,3 +1,4 @@
+import ContractNames
 import PubkyCrypto
 
 /// A decoded Bitcoin address: Base58Check (P2PKH, P2SH) or segwit bech32/bech32m (BIP173, BIP350).
@@ -6,7 +7,7 @@ import PubkyCrypto
 public struct BitcoinAddress: Equatable, Hashable, Sendable {
     /// The network the encoding names: `bitcoin`, `testnet` (also signet and Base58 regtest) or
     /// `regtest` (`bcrt`).
-    public let network: WalletNetwork
+    public let network: BitcoinNetwork
     public let type: AddressType
     /// The hash (Base58) or witness program (segwit).
     public let program: [UInt8]
@@ -39,7 +40,7 @@ public struct BitcoinAddress: Equatable, Hashable, Sendable {
     private static func segwit(
         _ text: String
     ) throws(BitcoinAddressError)
-        -> (WalletNetwork, AddressType, [UInt8])?
+        -> (BitcoinNetwork, AddressType, [UInt8])?
     {
         let decoded: Bech32.Decoded
         do {
@@ -50,7 +51,7 @@ public struct BitcoinAddress: Equatable, Hashable, Sendable {
             if ["bc1", "tb1", "bcrt1"].contains(where: lowered.hasPrefix) { throw .undecodable }
             return nil
         }
-        let network: WalletNetwork
+        let network: BitcoinNetwork
         switch decoded.humanReadablePart {
         case "bc": network = .bitcoin
         case "tb": network = .testnet

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 
 /// A decoded BOLT 11 invoice: network from the currency prefix, amount, timestamp and expiry,
@@ -5,13 +6,13 @@ import Foundation
 /// signer is not recovered: the simulator has no node keys to compare with.
 public struct Bolt11Invoice: Equatable, Sendable {
     /// Currency prefixes, longest first so `bcrt` wins over `bc` and `tbs` over `tb`.
-    static let currencies: [(prefix: String, network: WalletNetwork)] = [
+    static let currencies: [(prefix: String, network: BitcoinNetwork)] = [
         ("bcrt", .regtest), ("bc", .bitcoin), ("tbs", .signet), ("tb", .testnet),
     ]
 
     /// The invoice text as given.
     public let text: String
-    public let network: WalletNetwork
+    public let network: BitcoinNetwork
     /// Amount in millisatoshis; nil for an amount-less invoice.
     public let amountMillisats: UInt64?
     /// Creation time, seconds since 1970.

@@ -1,7 +1,9 @@
+import ContractNames
+
 /// Writes BOLT 11 invoices for simulated issuers and tests. The signature field is 65 zero bytes:
 /// the simulator never recovers the signer, so invoices it writes are well-formed but unsigned.
 public struct Bolt11InvoiceBuilder: Sendable {
-    public var network: WalletNetwork
+    public var network: BitcoinNetwork
     /// Amount in millisatoshis; nil for an amount-less invoice.
     public var amountMillisats: UInt64?
     public var timestamp: UInt64
@@ -12,7 +14,7 @@ public struct Bolt11InvoiceBuilder: Sendable {
     public var routeHints: [[Bolt11RouteHop]]
 
     public init(
-        network: WalletNetwork, amountMillisats: UInt64?, timestamp: UInt64,
+        network: BitcoinNetwork, amountMillisats: UInt64?, timestamp: UInt64,
         expirySeconds: UInt64? = nil,
         paymentHash: [UInt8], paymentSecret: [UInt8] = [UInt8](repeating: 0x11, count: 32),
         description: String = "", routeHints: [[Bolt11RouteHop]] = []

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 
 /// The shape stage for endpoint payloads (spec/05 §3): identifier and network gating, then a strict
@@ -5,7 +6,7 @@ import Foundation
 public enum EndpointParser {
     /// Parses one (identifier, payload) pair for a wallet on `network`.
     public static func parse(
-        identifier: String, payload: String, network: WalletNetwork
+        identifier: String, payload: String, network: BitcoinNetwork
     )
         -> Result<ParsedEndpoint, EndpointRejection>
     {
@@ -14,7 +15,7 @@ public enum EndpointParser {
 
     /// Parses a payload received as raw bytes, which must be UTF-8.
     public static func parse(
-        identifier: String, payloadBytes: [UInt8], network: WalletNetwork
+        identifier: String, payloadBytes: [UInt8], network: BitcoinNetwork
     )
         -> Result<ParsedEndpoint, EndpointRejection>
     {

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 
 /// Runs fixture cases through the production gate and endpoint parser with the harness semantics of
@@ -91,7 +92,7 @@ public enum FixtureHarness {
             else { return nil }
             return "\(testCase.network.rawValue):\(identifier.rawValue)"
         }
-        let required = WalletNetwork.allCases.flatMap { network in
+        let required = BitcoinNetwork.allCases.flatMap { network in
             EndpointScript.allCases.map { "\(network.rawValue):btc-\(network.rawValue)-\($0.rawValue)" }
         }
         var matrixFailure: String?
@@ -107,7 +108,7 @@ public enum FixtureHarness {
                 + (repeated.isEmpty ? "" : "; repeated \(list(repeated.sorted()))")
         }
         var missingLightning: [String] = []
-        for network in WalletNetwork.allCases {
+        for network in BitcoinNetwork.allCases {
             for identifier in [PaymentEndpointIdentifier.bolt11, .lnurl] {
                 let present = accepted.contains {
                     $0.network == network && $0.acceptedPaymentEndpointIdentifiers == [identifier.rawValue]

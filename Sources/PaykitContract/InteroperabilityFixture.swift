@@ -1,3 +1,5 @@
+import ContractNames
+
 /// A Paykit issuer interoperability fixture (spec/05 §7.1), loaded with strict schema checks so a
 /// drifting file from any platform fails loudly instead of passing vacuously.
 public struct InteroperabilityFixture: Equatable, Sendable {
@@ -64,7 +66,7 @@ public struct InteroperabilityFixture: Equatable, Sendable {
         let object = try object(value, path)
         try checkKeys(object, allowed: requestKeys, required: requestKeys, path)
         let networkText = try string(object["network"], "\(path).network")
-        guard let network = WalletNetwork(rawValue: networkText) else {
+        guard let network = BitcoinNetwork(rawValue: networkText) else {
             throw .schema(path: "\(path).network", problem: "must be bitcoin, testnet, signet or regtest")
         }
         let accepted = try bool(object["accepted"], "\(path).accepted")

@@ -1,9 +1,10 @@
+import ContractNames
 import Foundation
 
 /// What the payability stage needs from the wallet: its network, the time, and for requests the
 /// invoices already attempted and the addresses already used.
 public struct PayabilityContext: Sendable {
-    public var network: WalletNetwork
+    public var network: BitcoinNetwork
     public var now: Date
     /// True when paying an incoming request: invoices then need route hints and must be unattempted,
     /// addresses must be unused.
@@ -13,7 +14,7 @@ public struct PayabilityContext: Sendable {
     public var usedAddresses: Set<String>
 
     public init(
-        network: WalletNetwork, now: Date, isRequest: Bool, attemptedPaymentHashes: Set<[UInt8]> = [],
+        network: BitcoinNetwork, now: Date, isRequest: Bool, attemptedPaymentHashes: Set<[UInt8]> = [],
         usedAddresses: Set<String> = []
     ) {
         self.network = network

@@ -1,14 +1,16 @@
+import ContractNames
+
 /// One of the 18 endpoint identifiers Bitkit supports (spec/05 §2.3), `asset-rail-format`.
 /// Parsing is exact and case-sensitive.
 public enum PaymentEndpointIdentifier: Hashable, Sendable, CaseIterable {
     case bolt11
     case lnurl
-    case onchain(WalletNetwork, EndpointScript)
+    case onchain(BitcoinNetwork, EndpointScript)
 
     /// All 18, Lightning first, then on-chain network by network.
     public static let allCases: [PaymentEndpointIdentifier] =
         [.bolt11, .lnurl]
-        + WalletNetwork.allCases.flatMap { network in
+        + BitcoinNetwork.allCases.flatMap { network in
             EndpointScript.allCases.map { .onchain(network, $0) }
         }
 
@@ -31,13 +33,13 @@ public enum PaymentEndpointIdentifier: Hashable, Sendable, CaseIterable {
     }
 
     /// The network an on-chain identifier names; nil for Lightning, which is valid on every network.
-    public var onchainNetwork: WalletNetwork? {
+    public var onchainNetwork: BitcoinNetwork? {
         if case .onchain(let network, _) = self { return network }
         return nil
     }
 
     /// True when this identifier may be used by a wallet on `network` (early network gating).
-    public func isUsable(on network: WalletNetwork) -> Bool {
+    public func isUsable(on network: BitcoinNetwork) -> Bool {
         onchainNetwork.map { $0 == network } ?? true
     }
 

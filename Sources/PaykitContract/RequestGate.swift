@@ -1,10 +1,11 @@
+import ContractNames
 import Foundation
 
 /// The request gate (spec/05 §2): checks run in the spec's order and the first failure decides.
 public enum RequestGate {
     /// Evaluates `record` for a wallet on `network` at `now`.
     public static func evaluate(
-        _ record: PaymentRequestRecord, network: WalletNetwork, now: Date
+        _ record: PaymentRequestRecord, network: BitcoinNetwork, now: Date
     )
         -> Result<AcceptedRequest, RejectionReason>
     {
@@ -48,7 +49,7 @@ public enum RequestGate {
     /// §2.3 filtering: first occurrence of each exact string, unknown strings and other networks'
     /// on-chain identifiers dropped, Lightning kept, issuer order preserved.
     public static func retainedIdentifiers(
-        _ identifiers: [String?], network: WalletNetwork
+        _ identifiers: [String?], network: BitcoinNetwork
     )
         -> [PaymentEndpointIdentifier]
     {

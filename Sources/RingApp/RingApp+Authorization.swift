@@ -211,7 +211,7 @@ extension RingApp {
             if authorize { memory.sheet = .confirmAuth(request, pubky: pubky) }
         } else {
             // The sign-up's own toast is replaced by the flow's outcome.
-            if let last = raised.last, last == RingTexts.error(RingTexts.signUpFailed) { raised.removeLast() }
+            retractLast(RingTexts.error(RingTexts.signUpFailed))
             if authorize, state.store.entries.contains(where: \.signedUp) {
                 try chooseSigner(request, ref: ref)
             } else {

@@ -15,7 +15,7 @@ extension RingApp {
             return
         }
         // The flow's outcome replaces the sign-up's own toast.
-        if let last = raised.last, last == RingTexts.error(RingTexts.signUpFailed) { raised.removeLast() }
+        retractLast(RingTexts.error(RingTexts.signUpFailed))
         if memory.top == .onboarding { navigate([.home]) }
         memory.sheet = .configurationFailed(message: RingTexts.signUpFailed)
         if let error = callbacks.error {

@@ -7,7 +7,7 @@ extension RingApp {
         case .launch, .foreground:
             if state.running { try becomeActive() } else { try startup() }
         case .background:
-            if state.running { lifecycle("background") }
+            if state.running { lifecycle(.background) }
         case .kill:
             kill()
         case .relaunch:
@@ -22,7 +22,7 @@ extension RingApp {
     /// The cold-start path: memory at the root screen, every owned pubky published once, then Home's
     /// focus (offer load) when onboarding is done.
     func startup() throws {
-        lifecycle("launch")
+        lifecycle(.launch)
         state.memory = RingMemory(stack: [])
         navigate(rootStack)
         try publishAllOwned()
@@ -31,12 +31,12 @@ extension RingApp {
 
     /// The app becomes active: offers reload while Home is in the stack (spec/03 §4).
     func becomeActive() throws {
-        lifecycle("foreground")
+        lifecycle(.foreground)
         if state.store.onboarded, memory.stack.contains(.home) { try loadOffers() }
     }
 
     func kill() {
-        if state.running { lifecycle("kill") }
+        if state.running { lifecycle(.kill) }
         state.memory = nil
     }
 
@@ -69,10 +69,7 @@ extension RingApp {
                 suspendQuietly(.setOwnedBetweenDeleteAndAdd)
             }
         } catch {
-            environment.record(
-                JournalEntry(
-                    app: AppKind.ring.rawValue, event: "log", op: "publish-failed", account: pubky,
-                    detail: error.description))
+            log(.publishFailed, account: pubky, error.description)
         }
     }
 }

@@ -133,8 +133,7 @@ extension RingApp {
                 try client.signUp(keyPair: pair, homeserver: homeserver, signupToken: token)
             }
         } catch {
-            environment.record(
-                .init(app: "ring", event: "log", op: "signup-failed", account: pubky, detail: error.description))
+            log(.signupFailed, account: pubky, error.description)
             raise(RingTexts.error(RingTexts.signUpFailed))
             return false
         }

@@ -1,4 +1,6 @@
+import AppRuntime
 import AppSupport
+import ContractNames
 import Device
 import Foundation
 import Keychain
@@ -15,9 +17,8 @@ public final class RingApp {
     lazy var network = RingNetwork(environment: environment)
     /// The state as of the last load or change.
     public internal(set) var state: RingState
-    private var lock: MainActorLock?
-    /// Toasts raised during the current `send`, in order.
-    var raised: [Toast] = []
+    /// The runtime of the `send` in progress (main actor, checkpoints, toasts, journal).
+    private var kernel: AppKernel<RingCheckpoint>?
     /// x-callback URLs opened during the current `send`.
     var opened: [String] = []
     /// What the simulator did besides the user's step during the last `send` (e.g. a token issued for
@@ -41,10 +42,9 @@ public final class RingApp {
     /// Runs `actions` as one user step and returns the screen, with every toast raised on the way.
     @discardableResult
     public func send(_ actions: [RingAction]) throws -> Screen {
-        try sandbox.withMainActor { lock in
-            self.lock = lock
-            defer { self.lock = nil }
-            raised = []
+        try AppKernel<RingCheckpoint>.act(environment) { kernel in
+            self.kernel = kernel
+            defer { self.kernel = nil }
             opened = []
             notes = []
             try load()
@@ -56,11 +56,11 @@ public final class RingApp {
                 throw error
             }
             if state.memory != nil {
-                state.memory?.toasts = raised
+                state.memory?.toasts = kernel.raised
                 state.memory?.openedURLs = opened
             }
             try save()
-            return RingScreens.screen(state, toasts: raised, phrase: shownPhrase())
+            return RingScreens.screen(state, toasts: kernel.raised, phrase: shownPhrase())
         }
     }
 
@@ -95,10 +95,8 @@ public final class RingApp {
     /// An `await` of the real app: state saved, main actor released around the checkpoint, state
     /// reloaded (another process of Ring may have changed it meanwhile).
     func suspend(_ checkpoint: RingCheckpoint) throws {
-        try save()
-        environment.checkpoint(
-            checkpoint.rawValue, release: { [lock] in lock?.release() }, reacquire: { [lock] in lock?.acquire() })
-        try load()
+        guard let kernel else { return }
+        try kernel.suspend(at: checkpoint, save: save, reload: load)
     }
 
     /// `suspend` for callbacks that cannot throw (inside a native multi-step call).
@@ -114,31 +112,28 @@ public final class RingApp {
         set { state.memory = newValue }
     }
 
-    func raise(_ toast: Toast) {
-        raised.append(toast)
-        environment.record(
-            JournalEntry(app: AppKind.ring.rawValue, event: "toast", op: toast.type.rawValue, detail: toast.text))
-    }
+    func raise(_ toast: Toast) { kernel?.raise(toast) }
+
+    /// Takes back the last toast if it is `toast` (a flow's outcome replaces a step's own toast).
+    func retractLast(_ toast: Toast) { kernel?.retractLast(toast) }
 
     /// Replaces the navigation stack, journaling the change.
     func navigate(_ stack: [RingRoute]) {
         let before = state.memory?.stack
         memory.stack = stack
-        if before != stack {
-            environment.record(
-                JournalEntry(
-                    app: AppKind.ring.rawValue, event: "navigation",
-                    detail: stack.map(\.name).joined(separator: " > ")))
-        }
+        kernel?.navigated(from: before?.map(\.name), to: stack.map(\.name))
     }
 
-    func lifecycle(_ op: String) {
-        environment.record(JournalEntry(app: AppKind.ring.rawValue, event: "lifecycle", op: op))
+    func lifecycle(_ op: LifecycleOp) { kernel?.lifecycle(op) }
+
+    /// Journals one of Ring's log lines.
+    func log(_ category: LogCategory, account: String?, _ line: String) {
+        kernel?.record(.log(category), account: account, detail: line)
     }
 
     /// Opens an x-callback URL (recorded; the simulator has no other app to open).
     func openURL(_ url: String) {
         opened.append(url)
-        environment.record(JournalEntry(app: AppKind.ring.rawValue, event: "open-url", detail: url))
+        kernel?.record(.openURL, detail: url)
     }
 }

@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Keychain
 import PubkyCrypto
@@ -99,7 +100,7 @@ enum KeychainCommands {
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
         try report(account: account, done: "Published \(account).", invocation) { () throws(RingSharedPubky.Failure) in
             try shared.setOwned(pubky: pubky, secretKey: secret) {
-                session.environment.checkpoint("ring.setOwned.between-delete-and-add")
+                session.environment.checkpoint(RingCheckpoint.setOwnedBetweenDeleteAndAdd)
             }
         }
     }
@@ -127,7 +128,7 @@ enum KeychainCommands {
         let (shared, session) = try shared(invocation)
         try report(account: nil, done: "Deleted every app.pubkyring: record.", invocation) {
             () throws(RingSharedPubky.Failure) in
-            try shared.removeAllOwned { _ in session.environment.checkpoint("ring.removeAllOwned.before-delete") }
+            try shared.removeAllOwned { _ in session.environment.checkpoint(RingCheckpoint.removeAllOwnedBeforeDelete) }
         }
     }
 

@@ -1,3 +1,4 @@
+import ContractNames
 import RingApp
 import SimCLI
 
@@ -33,7 +34,7 @@ enum StateCommands {
     ) { args, invocation in
         try args.finish()
         let output = CheckpointsOutput(
-            checkpoints: RingCheckpoint.allCases.map { Named(name: $0.rawValue, summary: $0.summary) },
+            checkpoints: RingCheckpoint.allCases.map { Named(name: $0.rawValue, summary: $0.sentence) },
             sdkFaults: RingSDKFault.allCases.map { Named(name: $0.rawValue, summary: $0.summary) })
         let text =
             output.checkpoints.map { "\($0.name)\n    \($0.summary)" }

@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Foundation
 import Keychain
@@ -9,11 +10,6 @@ public struct Audit: Sendable {
     public let world: World
 
     public init(world: World) { self.world = world }
-
-    /// Journal events the apps write that the audit reads (besides keychain calls):
-    /// `identity source-lost` (account = the adopted record) and `wipe start` / `wipe end`.
-    public static let sourceLostEvent = ("identity", "source-lost")
-    public static let wipeEvent = "wipe"
 
     public func run() throws -> AuditReport {
         try world.requireExists()
@@ -29,9 +25,10 @@ public struct Audit: Sendable {
 
     // MARK: Journal invariants
 
+    /// An app's add, update or delete on the shared group (`simctl`'s direct writes are exempt).
     static func isSharedMutation(_ entry: JournalEntry) -> Bool {
-        entry.event == "keychain" && entry.group == SharedContract.accessGroup
-            && ["add", "update", "delete"].contains(entry.op ?? "") && (entry.app == "bitkit" || entry.app == "ring")
+        guard case .keychain(let call) = entry.kind, [.add, .update, .delete].contains(call) else { return false }
+        return entry.group == SharedContract.accessGroup && AppKind(rawValue: entry.app) != nil
     }
 
     /// Own prefix only, one account per write/delete, network isolation.
@@ -64,9 +61,9 @@ public struct Audit: Sendable {
     static func checkClearedOnlyAfterNotFound(_ entries: [JournalEntry]) -> [AuditViolation] {
         var violations: [AuditViolation] = []
         for (index, entry) in entries.enumerated()
-        where entry.event == sourceLostEvent.0 && entry.op == sourceLostEvent.1 {
+        where entry.kind == .identity(.sourceLost) {
             let proof = entries[..<index].last { candidate in
-                candidate.runID == entry.runID && candidate.event == "keychain" && candidate.op == "copy"
+                candidate.runID == entry.runID && candidate.kind == .keychain(.copy)
                     && candidate.account == entry.account && candidate.status == OSStatus.itemNotFound.rawValue
             }
             if proof == nil {
@@ -87,17 +84,17 @@ public struct Audit: Sendable {
         var owners: [JournalEntry.RunID: String] = [:]
         var violations: [AuditViolation] = []
         for entry in entries {
-            if entry.event == "keychain", entry.group == SharedContract.accessGroup, entry.status == 0,
+            if case .keychain(let call) = entry.kind, entry.group == SharedContract.accessGroup, entry.status == 0,
                 let account = entry.account
             {
-                switch entry.op {
-                case "add", "update", "inject": present[account] = entry
-                case "delete", "remove": present[account] = nil
-                default: break
+                switch call {
+                case .add, .update, .inject: present[account] = entry
+                case .delete, .remove: present[account] = nil
+                case .copy: break
                 }
                 if let owner = entry.owner { owners[entry.runID] = owner }
             }
-            guard entry.event == wipeEvent, entry.op == "end", let owner = entry.owner ?? owners[entry.runID] else {
+            guard entry.kind == .wipe(.end), let owner = entry.owner ?? owners[entry.runID] else {
                 continue
             }
             let left = present.keys.filter { $0.hasPrefix(owner + ":") }.sorted()
@@ -148,15 +145,15 @@ public struct Audit: Sendable {
         }
         // Bitkit's own key may legitimately equal a key Ring imported (same mnemonic in both apps).
         let bitkitGroups = ((try? FileManager.default.contentsOfDirectory(atPath: world.privateKeychains.path)) ?? [])
-            .filter { $0.hasPrefix("KYH47R284B.to.bitkit") }
+            .filter { $0.hasPrefix(SharedContract.bitkitPrivateGroupPrefix) }
         var bitkitItems: [(String, [UInt8])] = []
         for group in bitkitGroups {
             for item in try KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect()
                 .items
             {
                 bitkitItems.append(("\(group)/\(item.account)", item.data))
-                if item.account == "pubky_secret_key" { ringSecrets.subtract(Self.secrets(in: item.data)) }
-                if item.account == "bip39_mnemonic_0", let words = String(validating: item.data, as: UTF8.self),
+                if item.account == BitkitKeychainKey.secretKey { ringSecrets.subtract(Self.secrets(in: item.data)) }
+                if item.account == BitkitKeychainKey.mnemonic, let words = String(validating: item.data, as: UTF8.self),
                     let own = KeyDerivations.secretHex(mnemonic: words)
                 {
                     ringSecrets.remove(own)
@@ -171,7 +168,8 @@ public struct Audit: Sendable {
         var violations: [AuditViolation] = []
         for (place, bytes) in places {
             let text = String(decoding: bytes, as: UTF8.self).lowercased()
-            for secret in ringSecrets where text.contains(secret) || Self.containsRaw(bytes, secretHex: secret) {
+            for secret in ringSecrets.sorted() where text.contains(secret) || Self.containsRaw(bytes, secretHex: secret)
+            {
                 violations.append(AuditViolation(.noRingSecretInBitkit, "Bitkit stores a Ring secret in \(place)"))
             }
         }

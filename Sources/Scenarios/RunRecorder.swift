@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Device
 import Foundation
 import Keychain

@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import RunReport
 
@@ -41,36 +42,36 @@ public enum SequenceDiagram {
     /// The diagram item of one journal entry, its texts passed through `text`.
     static func item(for entry: JournalEntry, text: (String) -> String) -> SequenceChart.Item? {
         let lane = lane(entry.app)
-        switch entry.event {
-        case "keychain":
+        switch entry.kind {
+        case .keychain(let call):
             guard let lane, entry.group == SharedContract.accessGroup else {
                 if entry.app == "simctl", entry.group == SharedContract.accessGroup {
                     return .note(
-                        over: ["S"], text: "simctl \(text(entry.op ?? "")) \(short(entry.account, text: text))")
+                        over: ["S"], text: "simctl \(text(call.rawValue)) \(short(entry.account, text: text))")
                 }
                 return nil
             }
             let status = entry.status.map { $0 == 0 ? "ok" : "\($0)" } ?? ""
             let wantsSecret = entry.requestedData ?? (entry.data == true)
             let what =
-                entry.op == "copy"
-                ? (wantsSecret ? "read" : (entry.account == nil ? "list" : "exists?")) : (entry.op ?? "")
+                call == .copy
+                ? (wantsSecret ? "read" : (entry.account == nil ? "list" : "exists?")) : call.rawValue
             return .message(
                 from: lane, to: "S", text: "\(text(what)) \(short(entry.account, text: text)) → \(status)")
-        case "backend":
+        case .backend(let request):
             guard let lane else { return nil }
-            return .message(from: lane, to: "N", text: "\(text(entry.op ?? "")) → \(text(entry.detail ?? ""))")
-        case "toast", "navigation", "lifecycle", "identity", "wipe":
+            return .message(from: lane, to: "N", text: "\(text(request)) → \(text(entry.detail ?? ""))")
+        case .toast, .navigation, .lifecycle, .identity, .wipe:
             guard let lane else { return nil }
             return .note(
                 over: [lane],
                 text: "\(text(entry.event)) \(text(entry.op ?? "")) \(text(entry.detail ?? ""))")
-        case "breakpoint":
+        case .breakpoint(let op):
             guard let lane else { return nil }
-            return .note(over: [lane], text: "\(text(entry.op ?? "")) at \(text(entry.detail ?? ""))")
-        case "device":
-            return .note(over: ["B", "R"], text: "\(text(entry.op ?? "")) \(text(entry.detail ?? ""))")
-        default:
+            return .note(over: [lane], text: "\(text(op.rawValue)) at \(text(entry.detail ?? ""))")
+        case .device(let op):
+            return .note(over: ["B", "R"], text: "\(text(op.rawValue)) \(text(entry.detail ?? ""))")
+        case .checkpoint, .log, .openURL, .unknown:
             return nil
         }
     }

@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Foundation
 import SimCLI
@@ -50,7 +51,7 @@ enum AppCommands {
             at: invocation.world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
         )
         invocation.journalTool(
-            updated ? "update-install" : "install", detail: "\(app.rawValue) \(install.network?.rawValue ?? "")")
+            updated ? .updateInstall : .install, detail: "\(app.rawValue) \(install.network?.rawValue ?? "")")
         var text = "\(updated ? "Update-installed" : "Installed") \(app.displayName)"
         if let network = install.network {
             text +=
@@ -78,7 +79,7 @@ enum AppCommands {
                 throw WorldError.io(path: sandbox.path, reason: error.localizedDescription)
             }
         }
-        invocation.journalTool("uninstall", detail: app.rawValue)
+        invocation.journalTool(.uninstall, detail: app.rawValue)
         try invocation.emit(
             InstallOutput(app: app, install: nil, updated: false),
             text: "Uninstalled \(app.displayName): its sandbox is gone; its keychain items (private and shared) remain."

@@ -93,7 +93,7 @@ enum AuthRequestCommands {
             }
             return try client.createAuthRequest(capabilities: caps, signupHomeserver: homeserver).value
         }
-        invocation.journalTool("auth-request", detail: ticket.channel)
+        invocation.journalTool(.authRequest, detail: ticket.channel)
         let id = String(ticket.channel.split(separator: "/").last ?? "")
         try invocation.emit(
             TicketOutput(

@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Foundation
 import SimCLI
@@ -41,7 +42,7 @@ enum BreakCommands {
                 state.breakpoints.removeAll { app == nil || $0.app == app }
                 return state
             }
-            invocation.journalTool("break-clear", detail: app?.rawValue)
+            invocation.journalTool(.breakClear, detail: app?.rawValue)
             try invocation.emit(
                 BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
                 text: "Cleared breakpoints\(app.map { " of \($0.rawValue)" } ?? "").")
@@ -54,13 +55,22 @@ enum BreakCommands {
             let app = try parseApp(first)
             let checkpoint = try args.positional("CHECKPOINT")
             try args.finish()
+            let known =
+                app == .bitkit
+                ? BitkitCheckpoint.allCases.map(\.rawValue) : RingCheckpoint.allCases.map(\.rawValue)
+            // A misspelled name would arm a breakpoint no process ever reaches.
+            guard known.contains(checkpoint) else {
+                throw CLIError.usage(
+                    "\(app.displayName) has no checkpoint '\(checkpoint)': `\(app == .bitkit ? "bitkit-sim" : "ring-sim") checkpoints` lists them."
+                )
+            }
             let breakpoint = Breakpoint(app: app, checkpoint: checkpoint, hits: always ? nil : (hits ?? 1))
             let state = try store.update { state -> DeviceState in
                 state.breakpoints.append(breakpoint)
                 return state
             }
             invocation.journalTool(
-                "break", detail: "\(app.rawValue) \(checkpoint)")
+                .breakpoint, detail: "\(app.rawValue) \(checkpoint)")
             try invocation.emit(
                 BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
                 text:
@@ -77,7 +87,7 @@ enum BreakCommands {
         try args.finish()
         let store = DeviceStore(world: invocation.world)
         // Journalled before the release: the resumed process's own lines always come after it.
-        invocation.journalTool("continue", detail: app.rawValue)
+        invocation.journalTool(.continue, detail: app.rawValue)
         let resumed = try store.update { state -> [PausedProcess] in
             let resumed = state.paused.filter { $0.app == app }
             state.paused.removeAll { $0.app == app }

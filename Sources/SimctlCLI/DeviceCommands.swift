@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Foundation
 import Keychain
@@ -12,7 +13,7 @@ enum DeviceCommands {
     struct StateOutput: Encodable { var protection: ProtectionState }
 
     private static func setProtection(
-        _ protection: ProtectionState, op: String, _ args: inout Arguments, _ invocation: Invocation
+        _ protection: ProtectionState, op: DeviceOp, _ args: inout Arguments, _ invocation: Invocation
     ) throws {
         try args.finish()
         let store = DeviceStore(world: invocation.world)
@@ -30,10 +31,10 @@ enum DeviceCommands {
     static let lock = Command(
         "lock", summary: "Lock the device (after a first unlock).", examples: ["simctl device lock"]
     ) {
-        try setProtection(.locked, op: "lock", &$0, $1)
+        try setProtection(.locked, op: .lock, &$0, $1)
     }
     static let unlock = Command("unlock", summary: "Unlock the device.", examples: ["simctl device unlock"]) {
-        try setProtection(.unlocked, op: "unlock", &$0, $1)
+        try setProtection(.unlocked, op: .unlock, &$0, $1)
     }
     static let reboot = Command(
         "reboot", summary: "Reboot: the device is then never unlocked since boot, and apps are not running.",
@@ -42,7 +43,7 @@ enum DeviceCommands {
         for app in AppKind.allCases {
             try? FileManager.default.removeItem(at: invocation.world.sandbox(app).appendingPathComponent("memory.json"))
         }
-        try setProtection(.neverUnlocked, op: "reboot", &args, invocation)
+        try setProtection(.neverUnlocked, op: .reboot, &args, invocation)
     }
 
     struct StatusOutput: Encodable {
@@ -108,7 +109,7 @@ enum DeviceCommands {
         default:
             throw CLIError.usage("Expected `advance SECONDS`, `set ISO8601` or `reset`.")
         }
-        invocation.journalTool("clock", detail: "\(reading.elapsed)")
+        invocation.journalTool(.clock, detail: "\(reading.elapsed)")
         let state = try DeviceStore(world: invocation.world).read()
         try invocation.emit(
             StatusOutput(protection: state.protection, clock: reading),

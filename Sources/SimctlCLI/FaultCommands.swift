@@ -33,7 +33,7 @@ enum FaultCommands {
             state.sdkFaults.append(fault)
             return state
         }
-        invocation.journalTool("fault-sdk", detail: "\(app.rawValue) \(name)")
+        invocation.journalTool(.faultSDK, detail: "\(app.rawValue) \(name)")
         try invocation.emit(
             FaultsOutput(faults: state.faults, sdkFaults: state.sdkFaults),
             text: "\(app.displayName)'s \(name) will fail" + (count.map { " \($0) time(s)." } ?? " until cleared."))
@@ -80,7 +80,7 @@ enum FaultCommands {
             return rule
         }
         invocation.journalTool(
-            "fault-add", detail: "#\(rule.id) \(app.rawValue) \(op.rawValue) \(account) \(status.rawValue)")
+            .faultAdd, detail: "#\(rule.id) \(app.rawValue) \(op.rawValue) \(account) \(status.rawValue)")
         try invocation.emit(
             FaultsOutput(faults: [rule]),
             text: "Fault #\(rule.id): \(app.rawValue) \(op.rawValue) \(account) → \(status)"
@@ -109,7 +109,7 @@ enum FaultCommands {
             $0.faults = []
             $0.sdkFaults = []
         }
-        invocation.journalTool("fault-clear")
+        invocation.journalTool(.faultClear)
         try invocation.emit(FaultsOutput(faults: []), text: "Cleared all faults.")
     }
 }

@@ -1,3 +1,4 @@
+import ContractNames
 import PaykitContract
 import PubkyCrypto
 
@@ -8,7 +9,7 @@ enum IssuerAddress {
         case p2tr, p2wpkh, p2sh, p2pkh
     }
 
-    static func make(network: WalletNetwork, kind: Kind, random: inout SeededRandom) -> String {
+    static func make(network: BitcoinNetwork, kind: Kind, random: inout SeededRandom) -> String {
         switch kind {
         case .p2wpkh: return segwit(network: network, version: 0, program: random.bytes(20))
         case .p2tr: return segwit(network: network, version: 1, program: random.bytes(32))
@@ -17,7 +18,7 @@ enum IssuerAddress {
         }
     }
 
-    private static func segwit(network: WalletNetwork, version: UInt8, program: [UInt8]) -> String {
+    private static func segwit(network: BitcoinNetwork, version: UInt8, program: [UInt8]) -> String {
         let hrp: String
         switch network {
         case .bitcoin: hrp = "bc"

@@ -1,4 +1,5 @@
 import Backend
+import ContractNames
 import Device
 import Foundation
 import Keychain
@@ -16,13 +17,8 @@ enum IssuerCommands {
         summary: "The Paykit issuer: publish endpoints, send payment requests, mint addresses and invoices.",
         subcommands: [setup, publish, unpublish, request, address, invoice])
 
-    /// Where an issuer delivers its decoded requests for a recipient (read by Bitkit's sync). The
-    /// simulator delivers decoded records (spec/04 §13); the real protocol encrypts them.
-    static func requestsDirectory(recipient: String) -> String { "/pub/paykit/v0/private/\(recipient)/requests/" }
-
-    static func endpointPath(receiverPath: String, identifier: String) -> String {
-        "/pub/paykit/v0/\(receiverPath)/endpoints/\(identifier)"
-    }
+    // The simulator delivers decoded request records where Bitkit's sync reads them
+    // (`PaykitPath.requests(to:)`, spec/04 §13); the real protocol encrypts them.
 
     struct SetupOutput: Encodable {
         var issuer: String
@@ -173,7 +169,7 @@ enum IssuerCommands {
         var random = SeededRandom(seed: try environment.nextRandomSeed())
         let record =
             try raw ?? fields.record(id: id, issuer: issuer.keyPair.pubky, now: try environment.now(), random: &random)
-        let path = requestsDirectory(recipient: recipient) + fileName(id)
+        let path = PaykitPath.requests(to: recipient) + fileName(id)
         try BackendAccess.run { () throws(BackendError) in
             _ = try client.put(session, path: path, data: Array(record.utf8))
         }
@@ -252,8 +248,8 @@ enum IssuerCommands {
 
     // MARK: Helpers
 
-    private static func networkOption(_ args: inout Arguments) throws -> WalletNetwork {
-        try args.option("--network", expecting: "bitcoin, testnet, signet or regtest", WalletNetwork.init(rawValue:))
+    private static func networkOption(_ args: inout Arguments) throws -> BitcoinNetwork {
+        try args.option("--network", expecting: "bitcoin, testnet, signet or regtest", BitcoinNetwork.init(rawValue:))
             ?? .regtest
     }
 
@@ -261,7 +257,7 @@ enum IssuerCommands {
         guard !receiverPath.isEmpty, !identifier.isEmpty, !identifier.contains("/") else {
             throw CLIError.usage("An endpoint needs a receiver path and an identifier without '/'.")
         }
-        return endpointPath(receiverPath: receiverPath, identifier: identifier)
+        return PaykitPath.endpoint(receiverPath: receiverPath, identifier: identifier)
     }
 
     private static func publishEndpoint(

@@ -62,11 +62,11 @@ enum JournalCommands {
         if let op = entry.op { parts.append(op) }
         if let account = entry.account {
             parts.append(account)
-        } else if let group = entry.group, entry.event == "keychain" {
+        } else if let group = entry.group, case .keychain = entry.kind {
             parts.append("(\(group))")
         }
         if let status = entry.status { parts.append("→ \(OSStatus(status))") }
-        if entry.event == "keychain", let count = entry.count, entry.op == "copy" {
+        if entry.kind == .keychain(.copy), let count = entry.count {
             parts.append("[\(count) item(s)\(entry.requestedData == true ? ", data" : "")]")
         }
         if let detail = entry.detail { parts.append("— \(detail)") }

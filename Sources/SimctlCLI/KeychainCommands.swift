@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Foundation
 import Keychain
@@ -167,7 +168,7 @@ enum KeychainCommands {
         } catch { throw CLIError.failure("Could not write \(account): \(error)") }
         invocation.environment(.bitkit).record(
             JournalEntry(
-                app: "simctl", event: "keychain", op: "inject", group: group, service: service, account: account,
+                app: "simctl", kind: .keychain(.inject), group: group, service: service, account: account,
                 status: 0, data: true, count: 1))
         try invocation.emit(["group": group, "account": account], text: "Wrote \(account) in \(group).")
     }
@@ -191,7 +192,7 @@ enum KeychainCommands {
         }
         invocation.environment(.bitkit).record(
             JournalEntry(
-                app: "simctl", event: "keychain", op: "remove", group: group, service: service, account: account,
+                app: "simctl", kind: .keychain(.remove), group: group, service: service, account: account,
                 status: removed ? 0 : -25300))
         try invocation.emit(
             ["group": group, "account": account, "removed": removed ? "true" : "false"],

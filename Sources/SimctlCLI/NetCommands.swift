@@ -22,7 +22,7 @@ enum NetCommands {
             return state
         }
         invocation.journalTool(
-            online ? "net-online" : "net-offline", detail: apps.map(\.rawValue).joined(separator: ","))
+            online ? .netOnline : .netOffline, detail: apps.map(\.rawValue).joined(separator: ","))
         try invocation.emit(
             ConnectivityOutput(
                 online: AppKind.allCases.filter { state.isOnline($0) },
@@ -73,7 +73,7 @@ enum NetCommands {
         let store = try BackendAccess.store(invocation)
         try BackendAccess.run { () throws(BackendError) in try store.updateKnobs(body) }
         let knobs = try BackendAccess.run { () throws(BackendError) in try store.knobs() }
-        invocation.journalTool("net", detail: what)
+        invocation.journalTool(.net, detail: what)
         try invocation.emit(knobs, text: what)
     }
 

@@ -1,4 +1,5 @@
 import Backend
+import ContractNames
 import Device
 import Foundation
 import SimCLI
@@ -44,7 +45,7 @@ enum WorldCommands {
                     at: world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
         }
-        invocation.journalTool("world-init", detail: world.root.path)
+        invocation.journalTool(.worldInit, detail: world.root.path)
         let state = try store.read()
         try invocation.emit(
             WorldOutput(root: world.root.path, device: state), text: "Created world at \(world.root.path).")
@@ -88,8 +89,8 @@ enum DeviceText {
 
 extension Invocation {
     /// Records a simctl action in the journal (a journal that cannot take it fails the command).
-    func journalTool(_ op: String, detail: String? = nil) {
-        environment(.bitkit).record(JournalEntry(app: "simctl", event: "device", op: op, detail: detail))
+    func journalTool(_ op: DeviceOp, detail: String? = nil) {
+        environment(.bitkit).record(JournalEntry(app: "simctl", kind: .device(op), detail: detail))
     }
 
     /// The world as `app` sees it in this run: simctl's way to the device clock, the random

@@ -1,6 +1,7 @@
 import AppSupport
 import Backend
 import BitkitApp
+import ContractNames
 import Device
 import Foundation
 import PaykitContract
@@ -74,7 +75,7 @@ final class PaymentRequestTestWorld {
     }
 
     /// A fresh P2WPKH address of `network`.
-    func address(_ network: WalletNetwork = .regtest) -> String {
+    func address(_ network: BitcoinNetwork = .regtest) -> String {
         let hrp = network == .bitcoin ? "bc" : network == .regtest ? "bcrt" : "tb"
         let program = Bech32.convertBits(random.bytes(20), from: 8, to: 5, pad: true) ?? []
         return Bech32.encode(humanReadablePart: hrp, data: [0] + program, encoding: .bech32)

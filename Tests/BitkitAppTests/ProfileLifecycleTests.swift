@@ -1,6 +1,7 @@
 import AppSupport
 import Backend
 import BitkitApp
+import ContractNames
 import Device
 import Foundation
 import Keychain

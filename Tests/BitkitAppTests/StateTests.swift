@@ -1,5 +1,6 @@
 import AppSupport
 import BitkitApp
+import ContractNames
 import Device
 import Foundation
 import Testing
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func everyCheckpointIsNamedForBitkitAndListedOnce() {
-        let names = BitkitCheckpoint.all.map(\.name)
+        let names = BitkitCheckpoint.allCases.map(\.rawValue)
         #expect(Set(names).count == names.count)
         #expect(names.allSatisfy { $0.hasPrefix("bitkit.") })
         for required in [

@@ -42,7 +42,7 @@ import Testing
     let temp = try TemporaryWorld()
     defer { temp.cleanup() }
     let journal = Journal(world: temp.world)
-    var entry = JournalEntry(app: "ring", event: "keychain", op: "add", service: "s", detail: #"a "quoted", } "seq":9"#)
+    var entry = JournalEntry(app: "ring", kind: .keychain(.add), service: "s", detail: #"a "quoted", } "seq":9"#)
     entry.owner = "app.pubkyring"
     try journal.append(entry)
     let line = Array(try Data(contentsOf: temp.world.journalFile).dropLast())

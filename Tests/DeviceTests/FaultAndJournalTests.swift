@@ -35,13 +35,13 @@ import Testing
     let temp = try TemporaryWorld()
     defer { temp.cleanup() }
     let journal = Journal(world: temp.world)
-    try journal.append(JournalEntry(app: "bitkit", event: "keychain", op: "add"))
+    try journal.append(JournalEntry(app: "bitkit", kind: .keychain(.add)))
     // A writer killed mid-line leaves a fragment without a newline.
     let handle = try FileHandle(forWritingTo: temp.world.journalFile)
     try handle.seekToEnd()
     try handle.write(contentsOf: Data("{\"seq\":2,\"ti".utf8))
     try handle.close()
-    let stored = try journal.append(JournalEntry(app: "ring", event: "toast"))
+    let stored = try journal.append(JournalEntry(app: "ring", kind: .toast(style: "info")))
     #expect(stored.seq == 2)
     let (entries, malformed) = try journal.read()
     #expect(entries.map(\.seq) == [1, 2])
@@ -56,7 +56,9 @@ import Testing
     await withTaskGroup(of: Void.self) { group in
         for worker in 0..<4 {
             group.addTask {
-                for _ in 0..<50 { _ = try? journal.append(JournalEntry(app: "w\(worker)", event: "test")) }
+                for _ in 0..<50 {
+                    _ = try? journal.append(JournalEntry(app: "w\(worker)", kind: .unknown(event: "test", op: nil)))
+                }
             }
         }
     }
@@ -86,7 +88,7 @@ import Testing
     defer { temp.cleanup() }
     let journal = Journal(world: temp.world, run: 4)
     try DeviceClock(world: temp.world).advance(by: 1500)
-    let stored = try journal.append(JournalEntry(app: "ring", event: "toast"))
+    let stored = try journal.append(JournalEntry(app: "ring", kind: .toast(style: "info")))
     #expect(stored.clock == 1500)
     #expect(stored.time == 1_767_225_601.5)
     #expect(stored.run == 4)
@@ -97,5 +99,7 @@ import Testing
     defer { temp.cleanup() }
     try Data("soon\n".utf8).write(to: temp.world.simFolder.appendingPathComponent("clock"))
     #expect(throws: WorldError.self) { try DeviceClock(world: temp.world).now() }
-    #expect(throws: WorldError.self) { try Journal(world: temp.world).append(JournalEntry(app: "x", event: "y")) }
+    #expect(throws: WorldError.self) {
+        try Journal(world: temp.world).append(JournalEntry(app: "x", kind: .unknown(event: "y", op: nil)))
+    }
 }

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import Testing
 
@@ -203,7 +204,7 @@ import Testing
         #expect(events.count == 10)
         #expect(
             events.map(\.call) == [
-                "add", "add", "add", "update", "copy", "copy", "copy", "delete", "delete", "delete",
+                .add, .add, .add, .update, .copy, .copy, .copy, .delete, .delete, .delete,
             ])
         #expect(
             events.map(\.operation) == [

@@ -1,3 +1,4 @@
+import ContractNames
 import Testing
 
 @testable import PaykitContract
@@ -6,7 +7,7 @@ struct BitcoinAddressTests {
     @Test(arguments: [
         // BIP173 / BIP350 valid addresses.
         (
-            "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4", WalletNetwork.bitcoin, AddressType.p2wpkh,
+            "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4", BitcoinNetwork.bitcoin, AddressType.p2wpkh,
             "751e76e8199196d454941c45d1b3a323f1433bd6"
         ),
         (
@@ -59,7 +60,7 @@ struct BitcoinAddressTests {
         ),
     ])
     func validAddressesDecodeWithNetworkTypeAndProgram(
-        text: String, network: WalletNetwork, type: AddressType, program: String
+        text: String, network: BitcoinNetwork, type: AddressType, program: String
     ) throws {
         let address = try BitcoinAddress(text)
         #expect(address.network == network)
@@ -99,13 +100,13 @@ struct BitcoinAddressTests {
     }
 
     @Test func regtestWalletAcceptsTestnetDetectionsAndOtherwiseNetworksMustBeEqual() {
-        #expect(WalletNetwork.regtest.accepts(detected: .testnet))
-        #expect(WalletNetwork.regtest.accepts(detected: .regtest))
-        #expect(!WalletNetwork.regtest.accepts(detected: .bitcoin))
-        #expect(!WalletNetwork.testnet.accepts(detected: .regtest))
-        #expect(!WalletNetwork.signet.accepts(detected: .testnet))
-        #expect(!WalletNetwork.bitcoin.accepts(detected: .testnet))
-        for network in WalletNetwork.allCases {
+        #expect(BitcoinNetwork.regtest.accepts(detected: .testnet))
+        #expect(BitcoinNetwork.regtest.accepts(detected: .regtest))
+        #expect(!BitcoinNetwork.regtest.accepts(detected: .bitcoin))
+        #expect(!BitcoinNetwork.testnet.accepts(detected: .regtest))
+        #expect(!BitcoinNetwork.signet.accepts(detected: .testnet))
+        #expect(!BitcoinNetwork.bitcoin.accepts(detected: .testnet))
+        for network in BitcoinNetwork.allCases {
             #expect(network.accepts(detected: nil))
             #expect(network.accepts(detected: network))
         }

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import Testing
 
@@ -54,7 +55,7 @@ struct Bolt11InvoiceTests {
 
     @Test(arguments: [
         (
-            regtest100k, WalletNetwork.regtest, UInt64?.some(100_000_000),
+            regtest100k, BitcoinNetwork.regtest, UInt64?.some(100_000_000),
             "21d6254fa0c2b1e9001dcca5a33c778c9537ec557458442418bc317b010a6012"
         ),
         (
@@ -69,7 +70,7 @@ struct Bolt11InvoiceTests {
         (testnet1msat, .testnet, 1, "7d8bb9cc6f616bb16cb0185d5e043dde28bccfe0cfc596bc58c73083d883db76"),
     ])
     func independentlyEncodedInvoicesDecode(
-        text: String, network: WalletNetwork, amount: UInt64?, hash: String
+        text: String, network: BitcoinNetwork, amount: UInt64?, hash: String
     ) throws {
         let invoice = try Bolt11Invoice(text)
         #expect(invoice.network == network)
@@ -94,7 +95,7 @@ struct Bolt11InvoiceTests {
     }
 
     @Test func builderRoundTripsEveryNetworkAndAmountForm() throws {
-        for network in WalletNetwork.allCases {
+        for network in BitcoinNetwork.allCases {
             for amount: UInt64? in [
                 nil, 1, 10, 100, 1_000, 100_000_000, 99_999_000, 123_456_789, 250_000_000_000,
             ] {

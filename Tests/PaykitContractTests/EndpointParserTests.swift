@@ -1,10 +1,11 @@
+import ContractNames
 import Testing
 
 @testable import PaykitContract
 
 struct EndpointParserTests {
     func parse(
-        _ identifier: String, _ payload: String, _ network: WalletNetwork = .regtest
+        _ identifier: String, _ payload: String, _ network: BitcoinNetwork = .regtest
     )
         -> Result<ParsedEndpoint, EndpointRejection>
     {
@@ -21,7 +22,7 @@ struct EndpointParserTests {
     }
 
     @Test func wrongNetworkOnchainIsRejectedAtParseAndLightningPassesEverywhere() {
-        for network in WalletNetwork.allCases {
+        for network in BitcoinNetwork.allCases {
             for identifier in PaymentEndpointIdentifier.allCases {
                 let result = parse(identifier.rawValue, #"{"value":"x"}"#, network)
                 if identifier.isUsable(on: network) {

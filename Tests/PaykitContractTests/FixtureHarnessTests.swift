@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import PubkyCrypto
 import Testing
@@ -55,7 +56,7 @@ struct FixtureHarnessTests {
         // Asset differing only by case.
         #expect(
             requests.contains { !$0.accepted && $0.asset != "btc" && $0.asset.lowercased() == "btc" })
-        for network in WalletNetwork.allCases {
+        for network in BitcoinNetwork.allCases {
             // Only another network's on-chain identifier.
             #expect(
                 requests.contains {

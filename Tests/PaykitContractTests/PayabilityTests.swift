@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ struct PayabilityTests {
     }
 
     func evaluate(
-        _ identifier: PaymentEndpointIdentifier, _ value: String, network: WalletNetwork = .regtest,
+        _ identifier: PaymentEndpointIdentifier, _ value: String, network: BitcoinNetwork = .regtest,
         isRequest: Bool = true, attempted: Set<[UInt8]> = [], used: Set<String> = []
     ) -> Result<PaymentTarget, NotPayableReason> {
         Payability.evaluate(

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import Testing
 
@@ -123,7 +124,7 @@ struct RequestGateTests {
     }
 
     @Test func lightningIdentifiersSurviveOnEveryNetwork() throws {
-        for network in WalletNetwork.allCases {
+        for network in BitcoinNetwork.allCases {
             let accepted = try RequestGate.evaluate(
                 validRecord(identifiers: ["btc-lightning-bolt11", "btc-lightning-lnurl"]), network: network,
                 now: testNow

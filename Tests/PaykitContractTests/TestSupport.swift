@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import PubkyCrypto
 
@@ -38,7 +39,7 @@ func validRecord(
 
 /// The gate's reason for `record` on regtest at `testNow`, nil when accepted.
 func gateReason(
-    _ record: PaymentRequestRecord, network: WalletNetwork = .regtest
+    _ record: PaymentRequestRecord, network: BitcoinNetwork = .regtest
 )
     -> RejectionReason?
 {
@@ -63,7 +64,7 @@ enum Addresses {
 
 /// A regtest invoice written by the builder, valid at `testNow`, with one route hint.
 func regtestInvoice(
-    amountMillisats: UInt64? = 100_000_000, network: WalletNetwork = .regtest,
+    amountMillisats: UInt64? = 100_000_000, network: BitcoinNetwork = .regtest,
     timestamp: UInt64 = 1_735_689_000, expirySeconds: UInt64? = 3600, routeHints: Bool = true,
     hashByte: UInt8 = 0x42
 ) -> String {

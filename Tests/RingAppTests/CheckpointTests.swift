@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Foundation
 import RingApp
 import Testing
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func everyCheckpointHasANameAndASentence() {
-        #expect(RingCheckpoint.allCases.allSatisfy { $0.rawValue.hasPrefix("ring.") && $0.summary.hasSuffix(".") })
+        #expect(RingCheckpoint.allCases.allSatisfy { $0.rawValue.hasPrefix("ring.") && $0.sentence.hasSuffix(".") })
         #expect(RingCheckpoint.setOwnedBetweenDeleteAndAdd.rawValue == "ring.setOwned.between-delete-and-add")
         #expect(RingCheckpoint.pruneAfterListing.rawValue == "ring.prune.after-listing")
         #expect(RingCheckpoint.deleteAfterUnpublish.rawValue == "ring.delete.after-unpublish")

@@ -1,5 +1,6 @@
 import AppSupport
 import Backend
+import ContractNames
 import Device
 import Foundation
 import Keychain

@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Foundation
 import Keychain
@@ -120,7 +121,7 @@ import Testing
     @Test func clearingAnAdoptionWithoutANotFoundIsCaught() throws {
         let environment = AppEnvironment(world: world, app: .bitkit, run: .standalone)
         environment.record(
-            JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)"))
+            JournalEntry(app: "bitkit", kind: .identity(.sourceLost), account: "app.pubkyring:\(a)"))
         #expect(try invariants() == [.clearedOnlyAfterNotFound])
     }
 
@@ -130,7 +131,7 @@ import Testing
                 service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup),
             limit: .one, returnData: false)
         AppEnvironment(world: world, app: .bitkit, run: .standalone).record(
-            JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)"))
+            JournalEntry(app: "bitkit", kind: .identity(.sourceLost), account: "app.pubkyring:\(a)"))
         #expect(try invariants().isEmpty)
     }
 
@@ -151,9 +152,9 @@ import Testing
 
     @Test func aNotFoundSeenByAnEarlierRunOfTheSameServingProcessDoesNotJustifyClearing() throws {
         let notFound = JournalEntry(
-            app: "bitkit", event: "keychain", op: "copy", group: SharedContract.accessGroup,
+            app: "bitkit", kind: .keychain(.copy), group: SharedContract.accessGroup,
             service: SharedContract.service, account: "app.pubkyring:\(a)", status: OSStatus.itemNotFound.rawValue)
-        let cleared = JournalEntry(app: "bitkit", event: "identity", op: "source-lost", account: "app.pubkyring:\(a)")
+        let cleared = JournalEntry(app: "bitkit", kind: .identity(.sourceLost), account: "app.pubkyring:\(a)")
         try writeJournal([(notFound, run: 1), (cleared, run: 2)])
         #expect(try invariants() == [.clearedOnlyAfterNotFound])
         try writeJournal([(notFound, run: 2), (cleared, run: 2)])
@@ -164,7 +165,7 @@ import Testing
 
     @Test func aWipeThatLeavesAnOwnRecordIsCaught() throws {
         try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
-        var end = JournalEntry(app: "ring", event: "wipe", op: "end")
+        var end = JournalEntry(app: "ring", kind: .wipe(.end))
         end.owner = "app.pubkyring"
         AppEnvironment(world: world, app: .ring, run: .standalone).record(end)
         #expect(try invariants() == [.wipeRemovesOwnRecords])
@@ -176,7 +177,7 @@ import Testing
             KeychainQuery(
                 service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup)
         )
-        var end = JournalEntry(app: "ring", event: "wipe", op: "end")
+        var end = JournalEntry(app: "ring", kind: .wipe(.end))
         end.owner = "app.pubkyring"
         AppEnvironment(world: world, app: .ring, run: .standalone).record(end)
         #expect(try invariants().isEmpty)
@@ -185,14 +186,14 @@ import Testing
 
 @Test func theSequenceDiagramHasTheFourLanesAndOneArrowPerSharedCall() {
     var read = JournalEntry(
-        app: "bitkit", event: "keychain", op: "copy", group: "KYH47R284B.pubky.shared",
+        app: "bitkit", kind: .keychain(.copy), group: "KYH47R284B.pubky.shared",
         account: "app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy", status: -25300, data: false)
     read.seq = 1
     let diagram = SequenceDiagram.mermaid([
-        read, JournalEntry(app: "ring", event: "toast", detail: "info · Bitkit pubky removed"),
+        read, JournalEntry(app: "ring", kind: .toast(style: "info"), detail: "info · Bitkit pubky removed"),
     ])
     #expect(diagram.hasPrefix("sequenceDiagram\n"))
     #expect(diagram.contains("participant S as Shared group"))
     #expect(diagram.contains("B->>S: exists? app.pubkyring:tkrq8…p7qy → -25300"))
-    #expect(diagram.contains("Note over R: toast  info · Bitkit pubky removed"))
+    #expect(diagram.contains("Note over R: toast info info · Bitkit pubky removed"))
 }

@@ -1,6 +1,6 @@
 /// The named points where Ring awaits (spec/03 §3, §8, §9, §10, §12) and where `simctl break ring …`
 /// can hold it, with the main actor released.
-public enum RingCheckpoint: String, CaseIterable, Sendable {
+public enum RingCheckpoint: String, AppCheckpoint {
     case setOwnedBetweenDeleteAndAdd = "ring.setOwned.between-delete-and-add"
     case pruneAfterListing = "ring.prune.after-listing"
     case adoptBeforeResolve = "ring.adopt.before-resolve"
@@ -15,7 +15,7 @@ public enum RingCheckpoint: String, CaseIterable, Sendable {
     case signupBeforeRequest = "ring.signup.before-request"
 
     /// One sentence on where the point is.
-    public var summary: String {
+    public var sentence: String {
         switch self {
         case .setOwnedBetweenDeleteAndAdd:
             return

@@ -1,0 +1,18 @@
+/// The actions of `simctl` on the device and the world, as the journal records them.
+public enum DeviceOp: String, Sendable, CaseIterable {
+    case worldInit = "world-init"
+    case lock, unlock, reboot, clock
+    case install
+    case updateInstall = "update-install"
+    case uninstall
+    case netOffline = "net-offline"
+    case netOnline = "net-online"
+    case net
+    case faultAdd = "fault-add"
+    case faultSDK = "fault-sdk"
+    case faultClear = "fault-clear"
+    case breakpoint = "break"
+    case breakClear = "break-clear"
+    case `continue`
+    case authRequest = "auth-request"
+}

@@ -1,0 +1,89 @@
+/// What a journal entry records, typed: its `event` and `op` as one value, so a misspelled event
+/// or operation is a compile error in the apps, the audit and the tools alike. On disk the journal
+/// keeps the two strings (`JournalEntry.event`, `.op`); `init(event:op:)` reads them back, and
+/// anything this build does not know stays readable as `.unknown`.
+public enum JournalKind: Hashable, Sendable {
+    /// One keychain call of an app, or a direct write by `simctl`.
+    case keychain(KeychainCall)
+    /// One simulated network request: `<service> <operation>`, e.g. `homeserver POST /session`.
+    case backend(request: String)
+    /// A toast an app raised; `style` is the toast's type (`success`, `error`, `info`).
+    case toast(style: String)
+    /// An app's navigation stack changed (the stack is in `detail`).
+    case navigation
+    /// An app passed a named checkpoint (its name).
+    case checkpoint(String)
+    /// A process stopped at or resumed from a breakpoint (the checkpoint is in `detail`).
+    case breakpoint(BreakpointOp)
+    case lifecycle(LifecycleOp)
+    /// A change of Bitkit's identity that the audit checks.
+    case identity(IdentityOp)
+    /// A wipe's start and end, carrying the wiping build's owner prefix.
+    case wipe(WipeOp)
+    /// An app's log line (in `detail`).
+    case log(LogCategory)
+    /// Ring opened an x-callback URL (in `detail`).
+    case openURL
+    /// A `simctl` action on the device or the world.
+    case device(DeviceOp)
+    /// An entry this build does not know (a newer writer, a hand edit).
+    case unknown(event: String, op: String?)
+
+    /// The `event` string on disk.
+    public var event: String {
+        switch self {
+        case .keychain: return "keychain"
+        case .backend: return "backend"
+        case .toast: return "toast"
+        case .navigation: return "navigation"
+        case .checkpoint: return "checkpoint"
+        case .breakpoint: return "breakpoint"
+        case .lifecycle: return "lifecycle"
+        case .identity: return "identity"
+        case .wipe: return "wipe"
+        case .log: return "log"
+        case .openURL: return "open-url"
+        case .device: return "device"
+        case .unknown(let event, _): return event
+        }
+    }
+
+    /// The `op` string on disk (nil for events without one).
+    public var op: String? {
+        switch self {
+        case .keychain(let call): return call.rawValue
+        case .backend(let request): return request
+        case .toast(let style): return style
+        case .navigation, .openURL: return nil
+        case .checkpoint(let name): return name
+        case .breakpoint(let op): return op.rawValue
+        case .lifecycle(let op): return op.rawValue
+        case .identity(let op): return op.rawValue
+        case .wipe(let op): return op.rawValue
+        case .log(let category): return category.rawValue
+        case .device(let op): return op.rawValue
+        case .unknown(_, let op): return op
+        }
+    }
+
+    /// Reads the two strings of an entry back.
+    public init(event: String, op: String?) {
+        let known: JournalKind?
+        switch event {
+        case "keychain": known = op.flatMap(KeychainCall.init(rawValue:)).map { .keychain($0) }
+        case "backend": known = op.map { .backend(request: $0) }
+        case "toast": known = op.map { .toast(style: $0) }
+        case "navigation": known = op == nil ? .navigation : nil
+        case "checkpoint": known = op.map { .checkpoint($0) }
+        case "breakpoint": known = op.flatMap(BreakpointOp.init(rawValue:)).map { .breakpoint($0) }
+        case "lifecycle": known = op.flatMap(LifecycleOp.init(rawValue:)).map { .lifecycle($0) }
+        case "identity": known = op.flatMap(IdentityOp.init(rawValue:)).map { .identity($0) }
+        case "wipe": known = op.flatMap(WipeOp.init(rawValue:)).map { .wipe($0) }
+        case "log": known = op.flatMap(LogCategory.init(rawValue:)).map { .log($0) }
+        case "open-url": known = op == nil ? .openURL : nil
+        case "device": known = op.flatMap(DeviceOp.init(rawValue:)).map { .device($0) }
+        default: known = nil
+        }
+        self = known ?? .unknown(event: event, op: op)
+    }
+}
