@@ -1,11 +1,11 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // The Bitkit ⇄ Pubky Ring shared-keychain simulator. No package dependencies: only the toolchain and
 // three system libraries (libsodium, libsecp256k1, sqlite3), installed by scripts/bootstrap.
 import PackageDescription
 
 let package = Package(
     name: "PubkySharedKeychainSim",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "bitkit-sim", targets: ["bitkit-sim"]),
         .executable(name: "ring-sim", targets: ["ring-sim"]),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes a report into one folder: `index.html` and, for a scenario run, one page per scenario.
 /// Pages link to each other by relative names only, so the folder can be moved, zipped or opened
@@ -75,21 +76,12 @@ public struct ReportFolder: Sendable {
 }
 
 /// Rendered pages, stored by the worker threads.
-private final class PageBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pages: [String]
+private final class PageBox: Sendable {
+    private let pages: Mutex<[String]>
 
-    init(count: Int) { pages = Array(repeating: "", count: count) }
+    init(count: Int) { pages = Mutex(Array(repeating: "", count: count)) }
 
-    func store(_ page: String, at index: Int) {
-        lock.lock()
-        pages[index] = page
-        lock.unlock()
-    }
+    func store(_ page: String, at index: Int) { pages.withLock { $0[index] = page } }
 
-    func page(at index: Int) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        return pages[index]
-    }
+    func page(at index: Int) -> String { pages.withLock { $0[index] } }
 }

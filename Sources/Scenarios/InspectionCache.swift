@@ -1,25 +1,21 @@
 import Foundation
+import Synchronization
 
-/// The parsed output of `bitkit-sim state` and `ring-sim state` (inspection commands that never act)
+/// The output of `bitkit-sim state` and `ring-sim state` (inspection commands that never act)
 /// within one race iteration's checks, so invariants and outcomes that read the same state start one
-/// process instead of several.
-final class InspectionCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var documents: [String: Any?] = [:]
+/// process instead of several. The text is kept and parsed on each use: parsed JSON is not Sendable.
+final class InspectionCache: Sendable {
+    private let outputs = Mutex<[String: String]>([:])
 
-    /// The document fetched earlier for this command, if it is a cacheable inspection.
-    func document(_ tool: Tool, _ arguments: [String]) -> Any?? {
+    /// The output fetched earlier for this command, if it is a cacheable inspection.
+    func output(_ tool: Tool, _ arguments: [String]) -> String? {
         guard let key = Self.key(tool, arguments) else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        return documents[key]
+        return outputs.withLock { $0[key] }
     }
 
-    func remember(_ tool: Tool, _ arguments: [String], _ document: Any?) {
+    func remember(_ tool: Tool, _ arguments: [String], output: String) {
         guard let key = Self.key(tool, arguments) else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        documents[key] = document
+        outputs.withLock { $0[key] = output }
     }
 
     private static func key(_ tool: Tool, _ arguments: [String]) -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import PubkyCrypto
+import Synchronization
 
 /// The audit's key derivations, remembered for the life of the process. They are pure functions of
 /// their input, and a race audits hundreds of copies of the same world: re-deriving Bitkit's key
@@ -19,22 +20,18 @@ enum KeyDerivations {
     }
 
     /// One derivation's answers, shared by the harness's worker threads.
-    private final class Memo: @unchecked Sendable {
-        private let lock = NSLock()
-        private var answers: [String: String?] = [:]
+    private final class Memo: Sendable {
+        private let answers = Mutex<[String: String?]>([:])
 
         func value(for key: String, derive: (String) -> String?) -> String? {
-            lock.lock()
-            let known = answers[key]
-            lock.unlock()
-            if let known { return known }
+            if let known = answers.withLock({ $0[key] }) { return known }
             // Derived outside the lock: two threads may both derive a new key, to the same answer.
             let value = derive(key)
-            lock.lock()
-            defer { lock.unlock() }
-            // A process audits a handful of distinct keys; the bound only guards against a runaway.
-            if answers.count >= 10_000 { answers.removeAll() }
-            answers[key] = .some(value)
+            answers.withLock { answers in
+                // A process audits a handful of distinct keys; the bound only guards against a runaway.
+                if answers.count >= 10_000 { answers.removeAll() }
+                answers[key] = .some(value)
+            }
             return value
         }
     }

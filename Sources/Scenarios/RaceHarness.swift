@@ -3,6 +3,7 @@ import Device
 import Foundation
 import Keychain
 import RunReport
+import Synchronization
 
 /// Runs two step scripts concurrently against fresh copies of a prepared world, with seeded jitter
 /// at the apps' checkpoints, then audits each iteration and tallies the outcomes (DESIGN §6).
@@ -378,50 +379,47 @@ public struct RaceHarness: Sendable {
 
 /// The iterations' results from the worker threads, in iteration order; the first error stops the
 /// workers.
-private final class IterationResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private var iterations: [RaceHarness.Iteration?]
-    private var finished = 0
-    private var error: (any Error)?
-
-    init(count: Int) { iterations = Array(repeating: nil, count: count) }
-
-    var stopped: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return error != nil
+private final class IterationResults: Sendable {
+    private struct Results {
+        var iterations: [RaceHarness.Iteration?]
+        var finished = 0
+        /// The first failure.
+        var error: (any Error)?
     }
+
+    private let results: Mutex<Results>
+
+    init(count: Int) { results = Mutex(Results(iterations: Array(repeating: nil, count: count))) }
+
+    var stopped: Bool { results.withLock { $0.error != nil } }
 
     /// Stores one result and returns how many iterations are finished.
     func store(_ iteration: RaceHarness.Iteration, at index: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        iterations[index] = iteration
-        finished += 1
-        return finished
+        results.withLock { results in
+            results.iterations[index] = iteration
+            results.finished += 1
+            return results.finished
+        }
     }
 
     func fail(_ error: any Error) {
-        lock.lock()
-        defer { lock.unlock() }
-        if self.error == nil { self.error = error }
+        results.withLock { results in
+            if results.error == nil { results.error = error }
+        }
     }
 
     func all() throws -> [RaceHarness.Iteration] {
-        lock.lock()
-        defer { lock.unlock() }
+        let (iterations, error) = results.withLock { ($0.iterations.compactMap { $0 }, $0.error) }
         if let error { throw error }
-        return iterations.compactMap { $0 }
+        return iterations
     }
 }
 
 /// Collects lane errors from the lane threads.
-private final class LaneResults: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var errors: [String] = []
-    func add(errors new: [String]) {
-        lock.lock()
-        errors += new
-        lock.unlock()
-    }
+private final class LaneResults: Sendable {
+    private let collected = Mutex<[String]>([])
+
+    var errors: [String] { collected.withLock { $0 } }
+
+    func add(errors new: [String]) { collected.withLock { $0 += new } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs many scenario files in parallel and reports them in file order.
 public struct ScenarioSuite: Sendable {
@@ -55,30 +56,33 @@ public struct ScenarioSuite: Sendable {
 }
 
 /// Collects outcomes from worker threads and reports them in order.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outcomes: [ScenarioSuite.Outcome?]
-    private var nextToReport = 0
+private final class ResultBox: Sendable {
+    private struct Progress {
+        var outcomes: [ScenarioSuite.Outcome?]
+        var nextToReport = 0
+    }
+
+    private let progress: Mutex<Progress>
     private let report: @Sendable (Int, ScenarioSuite.Outcome) -> Void
 
     init(count: Int, report: @escaping @Sendable (Int, ScenarioSuite.Outcome) -> Void) {
-        outcomes = Array(repeating: nil, count: count)
+        progress = Mutex(Progress(outcomes: Array(repeating: nil, count: count)))
         self.report = report
     }
 
+    /// Stores an outcome and reports every outcome now ready, in order (under the lock, so two
+    /// workers never report out of order).
     func store(_ outcome: ScenarioSuite.Outcome, at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        outcomes[index] = outcome
-        while nextToReport < outcomes.count, let ready = outcomes[nextToReport] {
-            report(nextToReport, ready)
-            nextToReport += 1
+        progress.withLock { progress in
+            progress.outcomes[index] = outcome
+            while progress.nextToReport < progress.outcomes.count,
+                let ready = progress.outcomes[progress.nextToReport]
+            {
+                report(progress.nextToReport, ready)
+                progress.nextToReport += 1
+            }
         }
     }
 
-    var all: [ScenarioSuite.Outcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        return outcomes.compactMap { $0 }
-    }
+    var all: [ScenarioSuite.Outcome] { progress.withLock { $0.outcomes.compactMap { $0 } } }
 }

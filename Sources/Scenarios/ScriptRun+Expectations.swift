@@ -61,7 +61,7 @@ extension ScriptRun {
             return try ExpectationEvaluator.parseJSON(output.stdout)
         case .command(let tool, let arguments):
             let expanded = try arguments.map { try symbols.expand($0) }
-            if let cached = inspections?.document(tool, expanded) { return cached }
+            if let cached = inspections?.output(tool, expanded) { return try ExpectationEvaluator.parseJSON(cached) }
             let result = try launch(tool, expanded, background: false)
             guard result.status == 0 else {
                 throw StepFailure(
@@ -69,7 +69,7 @@ extension ScriptRun {
                     actual: "exit \(result.status): \(result.stderr)")
             }
             let document = try ExpectationEvaluator.parseJSON(result.stdout)
-            inspections?.remember(tool, expanded, document)
+            inspections?.remember(tool, expanded, output: result.stdout)
             return document
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SimCLI
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -11,11 +12,14 @@ import SimCLI
 /// The race harness uses them so an iteration's app actions do not each pay a process start-up:
 /// each command is still one app run in a real process of its own, concurrent with the other app's.
 /// A process that times out, is terminated or dies is discarded and replaced by a fresh one.
-final class ServingTools: @unchecked Sendable {
+final class ServingTools: Sendable {
+    private struct Pool {
+        var idle: [Tool: [ServingProcess]] = [:]
+        var all: [ServingProcess] = []
+    }
+
     private let binDirectory: URL
-    private let lock = NSLock()
-    private var idle: [Tool: [ServingProcess]] = [:]
-    private var all: [ServingProcess] = []
+    private let pool = Mutex(Pool())
 
     init(binDirectory: URL) {
         self.binDirectory = binDirectory
@@ -47,33 +51,26 @@ final class ServingTools: @unchecked Sendable {
 
     /// Ends every serving process (stdin closed; killed if still running).
     func shutdown() {
-        lock.lock()
-        let processes = all
-        all = []
-        idle = [:]
-        lock.unlock()
+        let processes = pool.withLock { pool -> [ServingProcess] in
+            let processes = pool.all
+            pool = Pool()
+            return processes
+        }
         for process in processes { process.stop() }
     }
 
     fileprivate func giveBack(_ process: ServingProcess, tool: Tool) {
-        lock.lock()
-        defer { lock.unlock() }
-        idle[tool, default: []].append(process)
+        pool.withLock { $0.idle[tool, default: []].append(process) }
     }
 
     private func take(_ tool: Tool, fresh: Bool = false) throws -> ServingProcess {
-        lock.lock()
-        if !fresh, let process = idle[tool]?.popLast() {
-            lock.unlock()
-            return process
-        }
-        lock.unlock()
+        if !fresh, let process = pool.withLock({ $0.idle[tool]?.popLast() }) { return process }
         let process = try ServingProcess(executable: binDirectory.appendingPathComponent(tool.rawValue))
-        lock.lock()
-        // Processes killed after a timeout are dropped here, closing their pipes.
-        all.removeAll { !$0.isRunning }
-        all.append(process)
-        lock.unlock()
+        pool.withLock { pool in
+            // Processes killed after a timeout are dropped here, closing their pipes.
+            pool.all.removeAll { !$0.isRunning }
+            pool.all.append(process)
+        }
         return process
     }
 
@@ -109,7 +106,7 @@ struct ServedCommand {
 }
 
 /// One `TOOL --serve` child: requests on its stdin, replies on its stdout.
-private final class ServingProcess: @unchecked Sendable {
+private final class ServingProcess: Sendable {
     enum Received {
         case reply(ToolServer.Reply)
         case timedOut
@@ -121,7 +118,9 @@ private final class ServingProcess: @unchecked Sendable {
     /// The read end of the process's stdout; its descriptor is polled and read directly.
     private let readHandle: FileHandle
     private let output: Int32
-    private var buffer: [UInt8] = []
+    /// Bytes read past the last reply. One command at a time uses a process; the lock only makes
+    /// that provable.
+    private let pending = Mutex<[UInt8]>([])
 
     init(executable: URL) throws {
         process.executableURL = executable
@@ -150,9 +149,13 @@ private final class ServingProcess: @unchecked Sendable {
     func receive(timeout: TimeInterval) -> Received {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            let complete = pending.withLock { buffer -> Data? in
+                guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
                 let line = Data(buffer[..<newline])
                 buffer.removeSubrange(...newline)
+                return line
+            }
+            if let line = complete {
                 guard let reply = try? JSONDecoder().decode(ToolServer.Reply.self, from: line) else {
                     kill()
                     return .ended(status: 1)
@@ -169,7 +172,7 @@ private final class ServingProcess: @unchecked Sendable {
             let count = read(output, &chunk, chunk.count)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return ended() }
-            buffer.append(contentsOf: chunk[..<count])
+            pending.withLock { $0.append(contentsOf: chunk[..<count]) }
         }
     }
 

@@ -45,8 +45,11 @@ struct ToolProcess {
         let id = UUID().uuidString
         let stdoutFile = scratch.appendingPathComponent("out-\(id)")
         let stderrFile = scratch.appendingPathComponent("err-\(id)")
-        FileManager.default.createFile(atPath: stdoutFile.path, contents: nil)
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        for file in [stdoutFile, stderrFile] {
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+            }
+        }
         process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         process.standardInput = FileHandle.nullDevice

@@ -12,7 +12,9 @@
 #endif
 
 func fail(_ message: String) -> Never {
-    fputs("bench-floor: \(message)\n", stderr)
+    // write(2), not the C `stderr` global, which Swift 6 cannot prove is safe to share.
+    let line = "bench-floor: \(message)\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
     exit(2)
 }
 

@@ -55,23 +55,26 @@ import Testing
     @Test func twoActionsOfOneAppNeverRunAtOnce() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let environment = self.environment
-        let inside = Mutex(0)
-        let most = Mutex(0)
+        final class Occupancy: Sendable {
+            let inside = Mutex(0)
+            let most = Mutex(0)
+        }
+        let occupancy = Occupancy()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
                 group.addTask {
                     _ = try? AppKernel<RingCheckpoint>.act(environment) { _ in
-                        let now = inside.withLock { value -> Int in
+                        let now = occupancy.inside.withLock { value -> Int in
                             value += 1
                             return value
                         }
-                        most.withLock { $0 = max($0, now) }
+                        occupancy.most.withLock { $0 = max($0, now) }
                         usleep(2_000)
-                        inside.withLock { $0 -= 1 }
+                        occupancy.inside.withLock { $0 -= 1 }
                     }
                 }
             }
         }
-        #expect(most.withLock { $0 } == 1)
+        #expect(occupancy.most.withLock { $0 } == 1)
     }
 }

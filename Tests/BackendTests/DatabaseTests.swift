@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Backend
@@ -74,14 +75,21 @@ import Testing
         let path = directory.path("t.sqlite")
         let setup = try Database(path: path, mode: .readWriteCreate)
         try setup.execute("PRAGMA journal_mode = WAL; CREATE TABLE t(k INTEGER)")
-        let holder = try Database(path: path, busyTimeout: 0)
+        // The connection that holds the write lock, handed to the thread that releases it.
+        final class Holder: Sendable {
+            let connection: Mutex<Database>
+            init(_ connection: sending Database) { self.connection = Mutex(connection) }
+        }
+        let holder = Holder(try Database(path: path, busyTimeout: 0))
         let waiter = try Database(path: path, busyTimeout: 0)
-        try holder.execute("BEGIN IMMEDIATE")
-        try holder.run("INSERT INTO t VALUES(1)")
+        try holder.connection.withLock { connection in
+            try connection.execute("BEGIN IMMEDIATE")
+            try connection.run("INSERT INTO t VALUES(1)")
+        }
         // Release the lock from another thread a little later; the waiter must retry until then.
         let release = Thread {
             usleep(100_000)
-            try? holder.execute("COMMIT")
+            holder.connection.withLock { connection in _ = try? connection.execute("COMMIT") }
         }
         release.start()
         try waiter.transaction(.immediate) { try waiter.run("INSERT INTO t VALUES(2)") }

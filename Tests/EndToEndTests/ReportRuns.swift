@@ -32,7 +32,7 @@ enum ReportRuns {
         process.currentDirectoryURL = repositoryRoot
         // stderr goes to a file: two pipes read one after the other could fill and block the tool.
         let errors = temporaryFolder("stderr").appendingPathExtension("txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errors) }
         let out = Pipe()
         process.standardOutput = out

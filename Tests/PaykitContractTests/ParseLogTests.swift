@@ -20,11 +20,12 @@ struct ParseLogTests {
         #expect(CounterpartyRedaction.redact(key) == "pubkygcumbhd...")
     }
 
-    @Test(arguments: [
-        String?.none, "", "pubky", "pubky" + keyC + "x", String(keyC.dropLast()),
-        "0" + keyC.dropFirst(),
-        "pk:" + keyC, "l" + keyC.dropFirst(),
-    ])
+    @Test(
+        arguments: [
+            String?.none, "", "pubky", "pubky" + keyC + "x", String(keyC.dropLast()),
+            "0" + keyC.dropFirst(),
+            "pk:" + keyC, "l" + keyC.dropFirst(),
+        ] as [String?])
     func malformedCounterpartyIsLoggedAsInvalid(key: String?) {
         #expect(CounterpartyRedaction.redact(key) == "<invalid>")
     }

@@ -155,7 +155,6 @@ private func signedEncoding(dns: [UInt8], pair: Ed25519KeyPair, at stamp: UInt64
 
 @Test func newerTimestampWinsAndTiesGoToTheLargerPacket() throws {
     let pair = try zeroPair()
-    let production = try #require(PublicKey(z32: productionZ32))
     let staging = try #require(PublicKey(z32: stagingZ32))
     let older = try PkarrPacket.pubky(keyPair: pair, homeserver: staging, timestamp: timestamp - 1)
     let newer = try specPacket()

@@ -6,6 +6,7 @@ import Foundation
 import Keychain
 import PubkyCrypto
 import RingApp
+import Synchronization
 
 /// A temporary world with Ring and Bitkit (regtest) installed and a backend: each `ring()` is a fresh
 /// Ring process; Bitkit's side is written with Bitkit's own keychain view.
@@ -181,22 +182,28 @@ extension RingTestWorld {
 }
 
 extension RingTestWorld {
-    private final class Outcome: @unchecked Sendable {
-        var result: Result<Screen, Error>?
+    private final class Outcome: Sendable {
+        let result = Mutex<Result<Screen, Error>?>(nil)
     }
 
     /// Runs `actions` in a Ring process on another thread until it pauses at `checkpoint`, runs
     /// `meanwhile` (the lock is released there, as at an `await`), then continues it and returns its
     /// screen.
+    @discardableResult
     func pausing(at checkpoint: RingCheckpoint, _ actions: [RingAction], meanwhile: () throws -> Void) throws -> Screen
     {
         let device = DeviceStore(world: world)
         try device.update { $0.breakpoints.append(Breakpoint(app: .ring, checkpoint: checkpoint.rawValue, hits: 1)) }
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
-        let app = try ring()
+        // The other "process" makes its own Ring from Sendable parts, as a real process would.
+        let environment = ringEnvironment
+        let install = try environment.installed()
         let thread = Thread {
-            outcome.result = Result { try app.send(actions) }
+            let result = Result {
+                try RingApp(environment: environment, keychain: environment.keychain(install: install)).send(actions)
+            }
+            outcome.result.withLock { $0 = result }
             done.signal()
         }
         thread.start()
@@ -213,6 +220,6 @@ extension RingTestWorld {
         try device.update { $0.paused.removeAll { $0.app == .ring } }
         done.wait()
         if let failure { throw failure }
-        return try outcome.result.map { try $0.get() } ?? Screen(app: "ring", route: "none")
+        return try outcome.result.withLock { $0 }.map { try $0.get() } ?? Screen(app: "ring", route: "none")
     }
 }

@@ -7,13 +7,12 @@ import Testing
 
 @Test func onlyAnAppsStateIsSharedBetweenARaceIterationsChecks() {
     let cache = InspectionCache()
-    cache.remember(.bitkit, ["state"], ["reference": "A"])
-    cache.remember(.ring, ["foreground"], ["route": "home"])
-    cache.remember(.simctl, ["state"], ["x": 1])
-    let shared = cache.document(.bitkit, ["state"])
-    #expect((shared as? [String: String?])?["reference"] == "A")
-    #expect(cache.document(.ring, ["state"]) == nil)
-    #expect(cache.document(.ring, ["foreground"]) == nil)
-    #expect(cache.document(.simctl, ["state"]) == nil)
-    #expect(cache.document(.bitkit, ["state", "--verbose"]) == nil)
+    cache.remember(.bitkit, ["state"], output: #"{"reference":"A"}"#)
+    cache.remember(.ring, ["foreground"], output: #"{"route":"home"}"#)
+    cache.remember(.simctl, ["state"], output: #"{"x":1}"#)
+    #expect(cache.output(.bitkit, ["state"]) == #"{"reference":"A"}"#)
+    #expect(cache.output(.ring, ["state"]) == nil)
+    #expect(cache.output(.ring, ["foreground"]) == nil)
+    #expect(cache.output(.simctl, ["state"]) == nil)
+    #expect(cache.output(.bitkit, ["state", "--verbose"]) == nil)
 }

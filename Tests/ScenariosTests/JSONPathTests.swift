@@ -3,17 +3,20 @@ import Testing
 
 @testable import Scenarios
 
-private let journal: Any = [
-    "entries": [
-        ["account": "a", "op": "copy", "status": 0],
-        ["account": "b", "op": "copy", "status": 0],
-        ["account": "a", "op": "delete", "status": 0],
-        ["account": "a", "op": "copy", "status": -25308],
+/// A journal document, made afresh for each lookup (`Any` cannot be a shared constant).
+private func journal() -> Any {
+    [
+        "entries": [
+            ["account": "a", "op": "copy", "status": 0],
+            ["account": "b", "op": "copy", "status": 0],
+            ["account": "a", "op": "delete", "status": 0],
+            ["account": "a", "op": "copy", "status": -25308],
+        ]
     ]
-]
+}
 
 private func value(_ path: String) throws -> String {
-    JSONPath.describe(JSONPath.evaluate(try JSONPath.parse(path), in: journal))
+    JSONPath.describe(JSONPath.evaluate(try JSONPath.parse(path), in: journal()))
 }
 
 @Test func anIndexAfterAFilterPicksAmongTheMatchingEntries() throws {
