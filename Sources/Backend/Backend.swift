@@ -19,7 +19,7 @@ public enum Backend {
     /// Creates a new backend database at `path` with the default homeservers and knobs. Fails with
     /// `databaseExists` when any file is already there (it is never overwritten).
     public static func create(
-        at path: String, now: Date = Date()
+        at path: String, now: Date
     ) throws(BackendError)
         -> BackendStore
     {

@@ -64,7 +64,7 @@ public final class BackendStore {
     }
 
     /// Adds a homeserver; its key must be a valid z-base-32 public key not already in the world.
-    public func addHomeserver(_ settings: HomeserverSettings, now: Date = Date()) throws(BackendError) {
+    public func addHomeserver(_ settings: HomeserverSettings, now: Date) throws(BackendError) {
         guard Keys.isPublicKey(settings.pubky) else {
             throw .invalidInput("\(settings.pubky) is not a valid z-base-32 public key")
         }
@@ -85,7 +85,7 @@ extension BackendStore {
     /// Mints a fresh signup token valid on `homeserver` (the world action "issue a signup token").
     public func issueSignupToken(
         homeserver: String, issuer: String = "simctl", random: inout some RandomSource,
-        now: Date = Date()
+        now: Date
     ) throws(BackendError) -> String {
         try perform { database in
             try database.transaction(.immediate) {

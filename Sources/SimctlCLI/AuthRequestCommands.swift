@@ -109,7 +109,8 @@ enum AuthRequestCommands {
         // A bare id names the channel of a request this world minted.
         if !request.contains("/") && !request.contains(":") {
             let store = try client.store()
-            let requests = try BackendAccess.run { () throws(BackendError) in try store.relay().requests }
+            let now = try invocation.environment(.bitkit).now()
+            let requests = try BackendAccess.run { () throws(BackendError) in try store.relay(now: now).requests }
             guard let match = requests.first(where: { $0.channel.hasSuffix("/" + request) }) else {
                 throw CLIError.usage(
                     "No auth request with id \(request) in this world: see `simctl backend show relay`.")

@@ -31,7 +31,7 @@ enum BackendBench {
         }
         if op == "create" {
             do {
-                _ = try Backend.create(at: database)
+                _ = try Backend.create(at: database, now: Date())
                 return 0
             } catch {
                 FileHandle.standardError.write(Data("backend-bench: \(error)\n".utf8))

@@ -6,7 +6,7 @@ import Testing
 @Suite struct BackendStoreTests {
     @Test func createMakesAWalDatabaseWithTheDefaultHomeserversAndKnobs() throws {
         let directory = TemporaryDirectory()
-        let store = try Backend.create(at: directory.path("backend.sqlite"))
+        let store = try Backend.create(at: directory.path("backend.sqlite"), now: Date())
         #expect(
             try store.homeservers().map(\.pubky) == [
                 KnownHomeservers.production, KnownHomeservers.staging,
@@ -22,21 +22,21 @@ import Testing
         let directory = TemporaryDirectory()
         let path = directory.path("backend.sqlite")
         try Data("precious".utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: BackendError.databaseExists(path: path)) { try Backend.create(at: path) }
+        #expect(throws: BackendError.databaseExists(path: path)) { try Backend.create(at: path, now: Date()) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("precious".utf8))
     }
 
     @Test func createTwiceFailsTheSecondTime() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("backend.sqlite")
-        _ = try Backend.create(at: path)
-        #expect(throws: BackendError.databaseExists(path: path)) { try Backend.create(at: path) }
+        _ = try Backend.create(at: path, now: Date())
+        #expect(throws: BackendError.databaseExists(path: path)) { try Backend.create(at: path, now: Date()) }
     }
 
     @Test func createInAMissingDirectoryIsAClearError() {
         let directory = TemporaryDirectory()
         let path = directory.path("no/such/dir/backend.sqlite")
-        let error = #expect(throws: BackendError.self) { try Backend.create(at: path) }
+        let error = #expect(throws: BackendError.self) { try Backend.create(at: path, now: Date()) }
         guard case .cannotCreate(let failedPath, _) = error else {
             Issue.record("expected cannotCreate, got \(String(describing: error))")
             return
@@ -48,7 +48,7 @@ import Testing
     @Test func openFindsWhatCreateWrote() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("backend.sqlite")
-        try Backend.create(at: path).updateKnobs { $0.dhtReachable = false }
+        try Backend.create(at: path, now: Date()).updateKnobs { $0.dhtReachable = false }
         let reopened = try Backend.open(at: path)
         #expect(try reopened.knobs().dhtReachable == false)
     }
@@ -112,7 +112,7 @@ import Testing
     @Test func aNewerSchemaIsRefusedWithBothVersions() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("backend.sqlite")
-        try Backend.create(at: path).database.execute("PRAGMA user_version = 99")
+        try Backend.create(at: path, now: Date()).database.execute("PRAGMA user_version = 99")
         let error = #expect(throws: BackendError.self) { try Backend.open(at: path) }
         #expect(error == .schemaTooNew(path: path, found: 99, supported: Backend.schemaVersion))
         #expect(error?.isBrokenWorld == true)
@@ -147,7 +147,7 @@ import Testing
     @Test func knobUpdatesAreReadBackByAnotherConnection() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("backend.sqlite")
-        let first = try Backend.create(at: path)
+        let first = try Backend.create(at: path, now: Date())
         let second = try Backend.open(at: path)
         try first.updateKnobs {
             $0.relayNotFoundLatency = 1
@@ -166,17 +166,17 @@ import Testing
 
     @Test func addingAHomeserverNeedsAValidNewKey() throws {
         let directory = TemporaryDirectory()
-        let store = try Backend.create(at: directory.path("backend.sqlite"))
+        let store = try Backend.create(at: directory.path("backend.sqlite"), now: Date())
         let key = "8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo"
-        try store.addHomeserver(HomeserverSettings(pubky: key, name: "local", signupMode: .open))
+        try store.addHomeserver(HomeserverSettings(pubky: key, name: "local", signupMode: .open), now: Date())
         #expect(
             try store.homeservers().last
                 == HomeserverSettings(pubky: key, name: "local", signupMode: .open))
         #expect(throws: BackendError.self) {
-            try store.addHomeserver(HomeserverSettings(pubky: key, name: "again"))
+            try store.addHomeserver(HomeserverSettings(pubky: key, name: "again"), now: Date())
         }
         #expect(throws: BackendError.self) {
-            try store.addHomeserver(HomeserverSettings(pubky: "not-a-key", name: "bad"))
+            try store.addHomeserver(HomeserverSettings(pubky: "not-a-key", name: "bad"), now: Date())
         }
     }
 }

@@ -68,7 +68,7 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let path = folder.appendingPathComponent("backend.sqlite").path
-    _ = try Backend.create(at: path)
+    _ = try Backend.create(at: path, now: Date())
     let client = BackendClient(databasePath: path, app: "test")
     #expect(
         try client.homegateSignupCode(host: "homegate.pubky.app").value.homeserverPubky == KnownHomeservers.production)

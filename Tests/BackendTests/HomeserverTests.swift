@@ -58,7 +58,7 @@ import Testing
     @Test func anOpenHomeserverNeedsNoToken() throws {
         let world = try TestWorld()
         let open = Fixture.c.pubky
-        try world.store.addHomeserver(HomeserverSettings(pubky: open, name: "open", signupMode: .open))
+        try world.store.addHomeserver(HomeserverSettings(pubky: open, name: "open", signupMode: .open), now: Date())
         let session = try world.client().signUp(keyPair: Fixture.a, homeserver: open, signupToken: nil)
             .value
         #expect(session.homeserver == open)

@@ -41,7 +41,7 @@ import Testing
     @Test func repeatedCreatesLeaveExactlyOneWorld() throws {
         let directory = TemporaryDirectory()
         let path = directory.path("backend.sqlite")
-        let results = [Int](0..<4).map { _ in Result { try Backend.create(at: path) } }
+        let results = [Int](0..<4).map { _ in Result { try Backend.create(at: path, now: Date()) } }
         #expect(results.filter { (try? $0.get()) != nil }.count == 1)
         #expect(try Backend.open(at: path).homeservers().count == 2)
     }

@@ -76,7 +76,7 @@ import Testing
         let small = Fixture.c.pubky
         try world.store.addHomeserver(
             HomeserverSettings(
-                pubky: small, name: "small", signupMode: .open, maxFileBytes: 10, quotaBytes: 25))
+                pubky: small, name: "small", signupMode: .open, maxFileBytes: 10, quotaBytes: 25), now: Date())
         let client = world.client()
         let session = try client.signUp(keyPair: Fixture.a, homeserver: small, signupToken: nil).value
         #expect(

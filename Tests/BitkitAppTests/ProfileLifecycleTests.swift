@@ -164,7 +164,8 @@ import Testing
         #expect(try world.state().installMarker)
         try world.send(.restoreWallet(mnemonic: Fixture.mnemonic, passphrase: nil))
         var random = SeededRandom(seed: 3)
-        let token = try world.store.issueSignupToken(homeserver: Fixture.hs, random: &random)
+        let token = try world.store.issueSignupToken(
+            homeserver: Fixture.hs, random: &random, now: try world.environment.now())
         try world.send(.scan("pubkyauth://direct_signup?hs=\(Fixture.hs)&st=\(token)"))
         try world.send(.approve)
         #expect(try world.sharedAccounts() == ["to.bitkit:\(Fixture.w)", "to.bitkit.dev:\(Fixture.w)"])

@@ -14,7 +14,8 @@ import Testing
 
     private func freshToken(_ world: TestWorld) throws -> String {
         var random = SeededRandom(seed: 11)
-        return try world.store.issueSignupToken(homeserver: Fixture.hs, random: &random)
+        return try world.store.issueSignupToken(
+            homeserver: Fixture.hs, random: &random, now: try world.environment.now())
     }
 
     private func pickedA(_ world: TestWorld) throws {

@@ -152,9 +152,12 @@ import Testing
         #expect(state.identity.sessionRestorationFailed)
         #expect(try world.sharedAccounts() == ["app.pubkyring:\(Fixture.a)"])
         var random = SeededRandom(seed: 5)
-        try world.store.addHomeserver(.init(pubky: "8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo", name: "hs2"))
+        try world.store.addHomeserver(
+            .init(pubky: "8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo", name: "hs2"),
+            now: try world.environment.now())
         let token = try world.store.issueSignupToken(
-            homeserver: "8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo", random: &random)
+            homeserver: "8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo", random: &random,
+            now: try world.environment.now())
         let scan = try world.send(
             .scan("pubkyauth://direct_signup?hs=8pinxxgqs41n4aididenw5apqp1urfmzdztr8jt4abrkdn435ewo&st=\(token)"))
         #expect(scan.toastTexts == ["info · Already signed in"])

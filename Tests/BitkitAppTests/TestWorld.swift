@@ -44,7 +44,7 @@ final class TestWorld {
             state.apps[.bitkit] = InstalledApp(kind: .bitkit, network: network)
             state.apps[.ring] = InstalledApp(kind: .ring)
         }
-        _ = try Backend.create(at: world.backendDatabase.path)
+        _ = try Backend.create(at: world.backendDatabase.path, now: DeviceClock(world: world).now())
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }

@@ -10,7 +10,8 @@ import Testing
 @Suite struct InviteTests {
     private func freshCode(_ sim: RingTestWorld, seed: UInt64 = 5) throws -> String {
         var random = SeededRandom(seed: seed)
-        return try sim.client().store().issueSignupToken(homeserver: RingHomeservers.defaultHomeserver, random: &random)
+        return try sim.client().store().issueSignupToken(
+            homeserver: RingHomeservers.defaultHomeserver, random: &random, now: sim.ringEnvironment.deviceTime())
     }
 
     /// The new pubky is owned, signed up on the default homeserver with `code`, published, and shown.

@@ -22,7 +22,7 @@ final class RingTestWorld {
             state.apps[.ring] = InstalledApp(kind: .ring)
             state.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest)
         }
-        _ = try Backend.create(at: world.backendDatabase.path)
+        _ = try Backend.create(at: world.backendDatabase.path, now: DeviceClock(world: world).now())
     }
 
     deinit { try? FileManager.default.removeItem(at: world.root) }
@@ -140,7 +140,8 @@ final class RingTestWorld {
     func signUpElsewhere(_ secret: String) throws {
         let pair = try Self.pair(secret)
         var random = SeededRandom(seed: 9)
-        let token = try client().store().issueSignupToken(homeserver: RingHomeservers.staging, random: &random)
+        let token = try client().store().issueSignupToken(
+            homeserver: RingHomeservers.staging, random: &random, now: ringEnvironment.deviceTime())
         _ = try client("to.bitkit").signUp(keyPair: pair, homeserver: RingHomeservers.staging, signupToken: token)
     }
 

@@ -28,7 +28,8 @@ import Testing
         let sim = try RingTestWorld()
         try sim.ring(.launch)
         var random = SeededRandom(seed: 3)
-        let token = try sim.client().store().issueSignupToken(homeserver: Key.hs, random: &random)
+        let token = try sim.client().store().issueSignupToken(
+            homeserver: Key.hs, random: &random, now: sim.ringEnvironment.deviceTime())
         let screen = try sim.ring(
             .openLink("pubkyauth://direct_signup?hs=\(Key.hs)&st=\(token)", pubky: nil, confirm: true))
         #expect(screen.toasts.map(\.text) == ["success · Signup Successful · Your new Pubky has been created"])
@@ -83,7 +84,8 @@ import Testing
         let sim = try RingTestWorld()
         try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
         var random = SeededRandom(seed: 5)
-        let token = try sim.client().store().issueSignupToken(homeserver: Key.hs, random: &random)
+        let token = try sim.client().store().issueSignupToken(
+            homeserver: Key.hs, random: &random, now: sim.ringEnvironment.deviceTime())
         let screen = try sim.ring(.signUp(ref: "#1", RingSignUp(homeserver: Key.hs, invite: token)))
         #expect(screen.toasts.isEmpty)
         let entry = try #require(try sim.snapshot().pubkys.first)

@@ -93,7 +93,7 @@ extension BackendStore {
 
     /// Relay messages (decoded where the requester's secret is known) and requester requests; `now`
     /// decides which messages have expired.
-    public func relay(now: Date = Date()) throws(BackendError) -> RelayView {
+    public func relay(now: Date) throws(BackendError) -> RelayView {
         try perform { database in
             try database.transaction(.deferred) {
                 let oldest = now.microseconds - Int64(HTTPRelay.retention * 1_000_000)
