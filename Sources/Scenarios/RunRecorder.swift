@@ -232,6 +232,8 @@ struct RunRecorder {
             return phone(tool.appName)
         case .json(.last, _, _, _), .exitStatus, .output:
             return phone(lastTool?.appName)
+        case .elapsed:
+            return .world
         }
     }
 
