@@ -76,7 +76,7 @@ struct RunRecorder {
             if case .run(let tool, _, let isBackground, _) = step.kind {
                 lastTool = tool
                 background = isBackground
-                record.actor = tool.appName.flatMap(Phone.init(rawValue:))
+                record.actor = tool.appName.flatMap(Phone.init(rawValue:)) ?? Self.receiver(of: step, run: run)
                 if tool == .simctl { readDevice() }
                 if !isBackground, let output = run.lastOutput {
                     if output.status != 0 {
@@ -208,6 +208,14 @@ struct RunRecorder {
     }
 
     // MARK: Helpers
+
+    /// The app `simctl open-url` delivered its link to: the phone that acted.
+    private static func receiver(of step: Step, run: ScriptRun) -> Phone? {
+        guard ScriptRun.isOpenURL(step), let output = run.lastOutput, output.status == 0,
+            let delivery = (try? ExpectationEvaluator.parseJSON(output.stdout)) as? [String: Any]
+        else { return nil }
+        return (delivery["receivedBy"] as? String).flatMap(Phone.init(rawValue:))
+    }
 
     private mutating func appendToLast(remarks: [String]) {
         guard !remarks.isEmpty, !steps.isEmpty else { return }

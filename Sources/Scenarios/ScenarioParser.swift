@@ -6,7 +6,7 @@ public enum ScenarioParser {
     /// simctl verbs usable without the `simctl` prefix.
     static let simctlShorthands: Set<String> = [
         "device", "net", "fault", "install", "uninstall", "break", "continue", "wait-paused", "keychain", "journal",
-        "backend", "auth-request", "issuer", "audit", "status",
+        "backend", "auth-request", "issuer", "audit", "status", "open-url",
     ]
 
     public static func parse(file path: String) throws(ScenarioError) -> Scenario {

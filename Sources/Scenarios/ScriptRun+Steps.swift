@@ -1,3 +1,4 @@
+import Device
 import Foundation
 
 /// Running a step: tools, background steps, and what a step's output makes of the app's last screen.
@@ -40,7 +41,7 @@ extension ScriptRun {
     ) throws {
         transcript.append("  $ \(step.source)")
         var implicitToasts: [Any] = []
-        if let app = tool.appName, automaticFocus {
+        if let app = try focusedApp(tool, arguments), automaticFocus {
             implicitToasts = try bringToFront(app, command: arguments.first ?? "")
         }
         if isBackground {
@@ -88,9 +89,20 @@ extension ScriptRun {
                 "    exit \(result.status): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
             return
         }
-        if let app = tool.appName, var screen = (try? ExpectationEvaluator.parseJSON(result.stdout)) as? [String: Any],
+        let printed = try? ExpectationEvaluator.parseJSON(result.stdout)
+        var shown: (app: String, screen: [String: Any])?
+        if let app = tool.appName, let screen = printed as? [String: Any], screen["route"] != nil {
+            shown = (app, screen)
+        } else if tool == .simctl, Self.isOpenURL(step), let delivery = printed as? [String: Any],
+            let app = delivery["receivedBy"] as? String, let screen = delivery["screen"] as? [String: Any],
             screen["route"] != nil
         {
+            // `simctl open-url`: the screen is the receiving app's.
+            transcript.append("    (the OS delivers the link to \(app))")
+            shown = (app, screen)
+        }
+        if let (app, shownScreen) = shown {
+            var screen = shownScreen
             if !implicitToasts.isEmpty { screen["toasts"] = implicitToasts + (screen["toasts"] as? [Any] ?? []) }
             screen["allTexts"] = TranscriptText.allTexts(of: screen)
             lastScreen[app] = screen
@@ -115,5 +127,31 @@ extension ScriptRun {
     static func tool(of step: Step) -> Tool {
         if case .run(let tool, _, _, _) = step.kind { return tool }
         return .simctl
+    }
+
+    /// `… open-url LINK`: the OS offering a link, to `simctl open-url`'s pick or to the app named.
+    static func isOpenURL(_ step: Step) -> Bool {
+        if case .run(_, let arguments, _, _) = step.kind { return arguments.first == "open-url" }
+        return false
+    }
+
+    /// The app the focus rule brings forward before this step, if any. A link goes to the app the OS
+    /// picks for its scheme (`URLRouter`): `simctl open-url` brings that app forward; `bitkit open-url`
+    /// and `ring open-url` bring their app forward only when it is the one that receives the link
+    /// (Ring also takes links no app claims, e.g. an https invite).
+    func focusedApp(_ tool: Tool, _ arguments: [String]) throws -> String? {
+        guard arguments.first == "open-url", arguments.count >= 2, tool == .simctl || tool.appName != nil else {
+            return tool.appName
+        }
+        let state: DeviceState
+        do { state = try DeviceStore(world: World(root: world)).read() } catch {
+            throw StepFailure(expected: "a readable device to route the link", actual: "\(error)")
+        }
+        let receiver = URLRouter.route(arguments[1], on: state).receivedBy?.rawValue
+        switch tool {
+        case .simctl: return receiver
+        case .ring: return receiver == nil || receiver == "ring" ? "ring" : nil
+        case .bitkit: return receiver == "bitkit" ? "bitkit" : nil
+        }
     }
 }
