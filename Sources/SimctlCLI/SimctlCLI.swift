@@ -18,7 +18,7 @@ public enum SimctlCLI {
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
             ScenarioCommands.group, BackendCommands.group, AuthRequestCommands.group, AuditCommands.audit,
-            RaceCommands.race, IssuerCommands.group, OpenURLCommands.openURL,
+            RaceCommands.race, IssuerCommands.group, OpenURLCommands.openURL, FilesCommands.group,
         ])
 
     public static func main() -> Never {
