@@ -53,7 +53,7 @@ struct RunRecorder {
             pendingNotes.append(step.source)
         case .key:
             break
-        case .set:
+        case .set, .bindKey:
             appendToLast(remarks: added.filter { $0.hasPrefix("= ") })
         case .expect(let expectation):
             var last = steps.count - 1

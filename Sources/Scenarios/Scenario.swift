@@ -28,8 +28,11 @@ public struct Step: Sendable, Equatable {
         case wait
         /// `set NAME = PATH`: bind a value of the last output.
         case set(name: String, path: String)
-        /// `key NAME secret HEX` or `key NAME mnemonic WORDS`.
+        /// `key NAME secret HEX`.
         case key(name: String, secretHex: String)
+        /// `key NAME = PATH`: bind a key to the 64-hex secret at PATH of the last output (a key the
+        /// scenario made, e.g. with `ring create`, from the world's seed).
+        case bindKey(name: String, path: String)
         /// `focus manual|auto`: whether the runner backgrounds/foregrounds apps between steps.
         case focus(automatic: Bool)
         case expect(Expectation)

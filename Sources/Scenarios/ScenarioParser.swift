@@ -102,9 +102,15 @@ public enum ScenarioParser {
                 add(.focus(automatic: words[1] == "auto"))
             case "key":
                 guard words.count == 4, words[1].first?.isUppercase == true else {
-                    throw fail("usage: key NAME secret HEX   (NAME starts with an uppercase letter)")
+                    throw fail(
+                        "usage: key NAME secret HEX  or  key NAME = PATH   (NAME starts with an uppercase letter)")
                 }
-                guard words[2] == "secret" else { throw fail("a key is defined by `secret HEX`") }
+                if words[2] == "=" {
+                    defined.insert(words[1])
+                    add(.bindKey(name: words[1], path: words[3]))
+                    continue
+                }
+                guard words[2] == "secret" else { throw fail("a key is defined by `secret HEX` or `= PATH`") }
                 guard Symbols.Key(secretHex: words[3]) != nil else {
                     throw fail("'\(words[3])' is not a 64-character lowercase hex secret")
                 }

@@ -16,15 +16,17 @@ extension ScriptRun {
             }
             symbols.keys[name] = key
         case .set(let name, let path):
-            guard let output = lastOutput else {
-                throw StepFailure(expected: "an earlier step's output", actual: "no step has run")
-            }
-            let value = try ExpectationEvaluator.value(at: path, in: try ExpectationEvaluator.parseJSON(output.stdout))
-            guard let value, !(value is NSNull), !(value is [Any]), !(value is [String: Any]) else {
-                throw StepFailure(expected: "a text or number at \(path)", actual: JSONPath.describe(value))
-            }
+            let value = try lastOutputValue(at: path)
             symbols.values[name] = JSONPath.describe(value, quoteStrings: false)
             transcript.append("  = \(name) = \(symbols.values[name] ?? "")")
+        case .bindKey(let name, let path):
+            let value = try lastOutputValue(at: path)
+            guard let secret = value as? String, let key = Symbols.Key(secretHex: secret) else {
+                throw StepFailure(
+                    expected: "a 64-character lowercase hex secret at \(path)", actual: JSONPath.describe(value))
+            }
+            symbols.keys[name] = key
+            transcript.append("  = \(name) = key \(key.pubky)")
         case .wait:
             try waitForBackground()
         case .run(let tool, let arguments, let isBackground, let expectFailure):
@@ -34,6 +36,19 @@ extension ScriptRun {
             try check(expectation)
             transcript.append("  ✓ \(step.source.dropFirst("expect ".count))")
         }
+    }
+
+    /// The single text or number at `path` (symbols expanded) in the last step's JSON output.
+    func lastOutputValue(at path: String) throws -> Any {
+        guard let output = lastOutput else {
+            throw StepFailure(expected: "an earlier step's output", actual: "no step has run")
+        }
+        let value = try ExpectationEvaluator.value(
+            at: try symbols.expand(path), in: try ExpectationEvaluator.parseJSON(output.stdout))
+        guard let value, !(value is NSNull), !(value is [Any]), !(value is [String: Any]) else {
+            throw StepFailure(expected: "a text or number at \(path)", actual: JSONPath.describe(value))
+        }
+        return value
     }
 
     mutating func runStep(
