@@ -127,7 +127,7 @@ struct RunRecorder {
         for key in symbols.keys.values { secrets.insert(key.secretHex) }
         for value in Symbols.constants.values where value.contains(" ") { secrets.insert(value) }
         return ScenarioRecord(
-            file: result.file, name: result.name, title: result.title, passed: result.passed,
+            file: result.file, name: result.name, title: result.title, tags: result.tags, passed: result.passed,
             seconds: result.seconds ?? 0,
             seed: result.seed, steps: steps,
             failure: result.failure.map {

@@ -10,7 +10,8 @@ extension ScriptRun {
             transcript.append("  # \(try symbols.expand(text))")
         case .focus(let automatic):
             automaticFocus = automatic
-        case .key(let name, let secret):
+        case .key(let name, let written):
+            let secret = try symbols.expand(written)
             guard let key = Symbols.Key(secretHex: secret) else {
                 throw StepFailure(expected: "a valid secret", actual: secret)
             }
