@@ -204,6 +204,10 @@ enum JSONText {
         if word == "true" || word == "false" || word == "null" { return word }
         // Whole numbers without leading zeros are numbers; hex secrets like 0101… stay strings.
         if let first = word.first, Int(word) != nil, first != "0" || word == "0", word.count < 16 { return word }
+        // Decimals (`3.5`, `-0.25`) are numbers too.
+        if word.count < 16, word.range(of: #"^-?(0|[1-9][0-9]*)\.[0-9]+$"#, options: .regularExpression) != nil {
+            return word
+        }
         // JSON arrays and objects stay as written; `{A.caption}` is a symbol, not an object.
         if let first = word.first, first == "[" || first == "{",
             (try? JSONSerialization.jsonObject(with: Data(word.utf8))) != nil

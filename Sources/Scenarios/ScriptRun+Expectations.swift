@@ -71,6 +71,9 @@ extension ScriptRun {
         let key = [tool.rawValue] + arguments
         if let cached = commandOutputs[key] { return cached is NSNull ? nil : cached }
         let fresh = try document(subject)
+        // A command may add to the journal (`auth-request status` polls the relay): a journal read
+        // before it is stale now.
+        commandOutputs = commandOutputs.filter { $0.key.dropFirst().first != "journal" }
         commandOutputs[key] = fresh ?? NSNull()
         return fresh
     }
