@@ -34,7 +34,7 @@ enum ExpectationEvaluator {
             // Absent means the last step finds nothing where everything before it exists: a check of a
             // missing field must not pass because its parent was renamed too.
             guard matched < components.count - 1 else { return }
-            throw matchedNothing(statement, components, matched)
+            throw matchedNothing(statement, components, matched, in: document)
         case (.value(let value), .absent):
             throw ScriptRun.StepFailure(
                 expected: statement, actual: "\(shownPath) = \(String(JSONPath.describe(value).prefix(3000)))")
@@ -46,18 +46,28 @@ enum ExpectationEvaluator {
                 try compare([Any](), .count, expectedText, path: shownPath)
                 return
             }
-            throw matchedNothing(statement, components, matched)
+            throw matchedNothing(statement, components, matched, in: document)
         case (.nothing(let matched), _):
-            throw matchedNothing(statement, components, matched)
+            throw matchedNothing(statement, components, matched, in: document)
         case (.value(let value), _):
             try compare(value is NSNull ? nil : value, comparison, expectedText, path: shownPath)
         }
     }
 
     static func matchedNothing(
-        _ statement: String, _ components: [JSONPath.Component], _ matched: Int
+        _ statement: String, _ components: [JSONPath.Component], _ matched: Int, in document: Any?
     ) -> ScriptRun.StepFailure {
         let upTo = components.prefix(min(matched + 1, components.count))
+        // A step into a null (`.reference.pubky` with no reference) says so: that is usually the news.
+        if matched > 0, let document,
+            case .value(let parent) = JSONPath.select(Array(components.prefix(matched)), in: document),
+            parent is NSNull
+        {
+            return ScriptRun.StepFailure(
+                expected: statement,
+                actual: "\(JSONPath.text(components.prefix(matched))) = null, so \(JSONPath.text(upTo)) matched nothing"
+            )
+        }
         return ScriptRun.StepFailure(
             expected: statement,
             actual:
