@@ -22,11 +22,16 @@ extension AppEnvironment {
             elapse: { seconds in environment.spend(seconds) },
             random: SeededRandom(seed: drawSeed()),
             observer: { event in
-                environment.record(
-                    JournalEntry(
-                        app: journalName, kind: .backend(request: "\(event.service.rawValue) \(event.operation)"),
-                        account: event.subject, status: event.status.map { Int32(clamping: $0) },
-                        detail: event.outcome.rawValue))
+                var entry = JournalEntry(
+                    app: journalName, kind: .backend(request: "\(event.service.rawValue) \(event.operation)"),
+                    account: event.subject, status: event.status.map { Int32(clamping: $0) },
+                    detail: event.outcome.rawValue)
+                // What the client saw in simulated time: a check can assert a give-up from these.
+                if event.outcome != .offline {
+                    entry.latency = BackendEvent.milliseconds(event.latency)
+                    entry.timeout = event.timeout.flatMap(BackendEvent.milliseconds)
+                }
+                environment.record(entry)
             })
     }
 }

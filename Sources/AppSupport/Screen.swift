@@ -93,4 +93,23 @@ public struct Screen: Codable, Sendable, Equatable {
         self.toasts = toasts
         self.stack = stack
     }
+
+    enum CodingKeys: String, CodingKey {
+        case app, route, title, texts, rows, buttons, sheet, toasts, stack
+    }
+
+    /// As documented (Docs/cli.md): `"sheet": null` when no sheet is shown, so "no sheet" is a value a
+    /// check can read rather than a missing field.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(app, forKey: .app)
+        try container.encode(route, forKey: .route)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encode(texts, forKey: .texts)
+        try container.encode(rows, forKey: .rows)
+        try container.encode(buttons, forKey: .buttons)
+        try container.encode(sheet, forKey: .sheet)
+        try container.encode(toasts, forKey: .toasts)
+        try container.encode(stack, forKey: .stack)
+    }
 }

@@ -65,9 +65,10 @@ public final class BackendClient {
         var spent: TimeInterval = 0
         defer { elapse(spent) }
         return try store.perform { database in
+            let knobs = try BackendKnobs.load(database)
             let exchange = Exchange(
-                store: store, knobs: try BackendKnobs.load(database), now: now(), app: app,
-                timeouts: timeouts,
+                store: store, knobs: knobs, now: now(), app: app,
+                timeouts: knobs.applied(to: timeouts),
                 random: { [unowned self] count in self.random.bytes(count) }, observer: observer)
             defer { spent = exchange.latency }
             let value = try body(exchange)

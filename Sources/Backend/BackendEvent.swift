@@ -34,12 +34,14 @@ public struct BackendEvent: Codable, Sendable, Equatable {
     public var status: Int?
     /// How long the request would have taken, in seconds (capped at the client's timeout).
     public var latency: TimeInterval
+    /// The client's timeout for the request, in seconds; nil when nothing was sent (offline).
+    public var timeout: TimeInterval?
 
     /// An event.
     public init(
         app: String, service: BackendService, operation: String, host: String? = nil,
         subject: String? = nil,
-        outcome: Outcome, status: Int? = nil, latency: TimeInterval
+        outcome: Outcome, status: Int? = nil, latency: TimeInterval, timeout: TimeInterval? = nil
     ) {
         self.app = app
         self.service = service
@@ -49,5 +51,12 @@ public struct BackendEvent: Codable, Sendable, Equatable {
         self.outcome = outcome
         self.status = status
         self.latency = latency
+        self.timeout = timeout
+    }
+
+    /// Seconds as whole milliseconds, the journal's unit; nil for a request that never answers.
+    public static func milliseconds(_ seconds: TimeInterval) -> Int64? {
+        guard seconds.isFinite else { return nil }
+        return Int64((seconds * 1000).rounded())
     }
 }

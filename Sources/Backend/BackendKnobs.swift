@@ -20,6 +20,9 @@ public struct BackendKnobs: Codable, Sendable, Equatable {
     public var homeserversDown: Set<String>
     /// Homeservers whose storage reads answer HTTP 500 while sign-in and writes still work.
     public var storageReadFaults: Set<String>
+    /// A what-if for tests: the PKARR resolve timeout every app's client uses instead of its own
+    /// (the real clients' 2 s, `BackendTimeouts`); nil keeps the clients' value.
+    public var resolveTimeout: TimeInterval?
 
     /// The default world conditions.
     public init(
@@ -27,7 +30,7 @@ public struct BackendKnobs: Codable, Sendable, Equatable {
         relayFoundLatency: TimeInterval = 0.2,
         relayNotFoundLatency: TimeInterval = 3.5, homegateStatus: Int = 200,
         homegateHomeserver: String = KnownHomeservers.staging,
-        homeserversDown: Set<String> = [], storageReadFaults: Set<String> = []
+        homeserversDown: Set<String> = [], storageReadFaults: Set<String> = [], resolveTimeout: TimeInterval? = nil
     ) {
         self.dhtReachable = dhtReachable
         self.dhtLatency = dhtLatency
@@ -37,6 +40,7 @@ public struct BackendKnobs: Codable, Sendable, Equatable {
         self.homegateHomeserver = homegateHomeserver
         self.homeserversDown = homeserversDown
         self.storageReadFaults = storageReadFaults
+        self.resolveTimeout = resolveTimeout
     }
 
     /// The knobs as `name → text` rows of the `knobs` table.
@@ -50,6 +54,7 @@ public struct BackendKnobs: Codable, Sendable, Equatable {
             ("homegate_homeserver", homegateHomeserver),
             ("homeservers_down", homeserversDown.sorted().joined(separator: ",")),
             ("storage_read_faults", storageReadFaults.sorted().joined(separator: ",")),
+            ("resolve_timeout", resolveTimeout.map { String($0) } ?? ""),
         ]
     }
 
@@ -69,6 +74,17 @@ public struct BackendKnobs: Codable, Sendable, Equatable {
         if let value = rows["homegate_homeserver"], !value.isEmpty { homegateHomeserver = value }
         if rows["homeservers_down"] != nil { homeserversDown = set(rows["homeservers_down"]) }
         if rows["storage_read_faults"] != nil { storageReadFaults = set(rows["storage_read_faults"]) }
+        if let value = rows["resolve_timeout"].flatMap(Double.init), value.isFinite, value >= 0 {
+            resolveTimeout = value
+        }
+    }
+
+    /// The client's timeouts with the world's what-if applied.
+    func applied(to timeouts: BackendTimeouts) -> BackendTimeouts {
+        guard let resolveTimeout else { return timeouts }
+        var changed = timeouts
+        changed.resolve = resolveTimeout
+        return changed
     }
 
     static func load(_ database: Database) throws -> BackendKnobs {

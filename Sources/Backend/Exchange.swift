@@ -119,7 +119,7 @@ final class Exchange {
             BackendEvent(
                 app: app, service: service, operation: operation, host: host, subject: subject,
                 outcome: outcome,
-                status: status, latency: attempt.latency))
+                status: status, latency: attempt.latency, timeout: timeout))
         return attempt
     }
 

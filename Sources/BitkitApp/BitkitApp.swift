@@ -42,7 +42,9 @@ public struct BitkitApp: Sendable {
 
     /// Bitkit's shared-record layer for this build.
     public var shared: BitkitSharedKeychain {
-        BitkitSharedKeychain(keychain: keychain, ownSourceApp: network.bitkitSourceApp, service: sharedService)
+        BitkitSharedKeychain(
+            keychain: keychain, ownSourceApp: network.bitkitSourceApp, service: sharedService,
+            enabled: install.build.sharesKeys)
     }
 
     /// Bitkit's private keychain for this build.

@@ -77,6 +77,8 @@ extension BitkitRuntime {
                     return
                 }
                 try push(.createProfile)
+            case .createProfile:
+                break
             default:
                 if notices.isEmpty { notice("Create Profile cannot be reached from \(memory.top.rawValue).") }
                 return

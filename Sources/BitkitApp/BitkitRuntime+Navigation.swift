@@ -49,6 +49,9 @@ extension BitkitRuntime {
             try openProfile()
         case .paymentRequestConfirm, .paymentRequestDetail:
             notice("\(route.rawValue) opens from a payment request (`bitkit-sim requests …`).")
+        case .pubkyChoice where !app.install.build.sharesKeys:
+            notice("This Bitkit build predates the shared keychain: it has no Pubky Choice; Profile opens instead.")
+            try openProfile()
         case .pubkyChoice where memory.top != .pubkyChoice && hasExistingIdentity():
             // The app offers Pubky Choice only through Profile entry while no identity exists (§10).
             notice("Pubky Choice is offered only while Bitkit has no identity; Profile opens instead.")
@@ -69,9 +72,13 @@ extension BitkitRuntime {
         } else if !defaults.profileIntroSeen {
             try push(.profileIntro)
         } else {
-            try push(.pubkyChoice)
+            try push(firstIdentityRoute)
         }
     }
+
+    /// Where a user without an identity starts: Pubky Choice, or — in the build from before the shared
+    /// keychain, which had no Pubky Choice — Create Profile for Bitkit's own key.
+    var firstIdentityRoute: BitkitRoute { app.install.build.sharesKeys ? .pubkyChoice : .createProfile }
 
     /// Pushes `route` (nothing when it is already on top) and runs its appear hook.
     func push(_ route: BitkitRoute) throws {
@@ -102,8 +109,8 @@ extension BitkitRuntime {
         switch memory.top {
         case .profileIntro:
             try updateDefaults { $0.profileIntroSeen = true }
-            setPath(Array(memory.path.dropLast()) + [.pubkyChoice])
-            try appearPubkyChoice()
+            setPath(Array(memory.path.dropLast()) + [firstIdentityRoute])
+            try appear(firstIdentityRoute)
         case .payContacts, .contactImportOverview:
             try push(.profile)
         default:

@@ -10,9 +10,13 @@ import PubkyProtocol
 /// Reject. The gate, the endpoint parser and the resolution are `PaykitContract`'s, the same code
 /// `bitkit-sim paykit check-*` runs.
 extension BitkitRuntime {
-    /// Resolution attempts of spec/05 §4: immediately, then 14 retries 2 s apart in the app. The
-    /// simulator runs them back to back (nothing waits); the later 120 s retries are not simulated.
+    /// Resolution attempts of spec/05 §4: immediately, then 14 retries 2 s apart; an automatic
+    /// presentation that opened nothing tries again every 120 s after that. The waits pass on the
+    /// device clock (nothing sleeps), so the journal shows the cadence. The simulated app has no
+    /// timer: a later synchronisation runs a 120 s retry whose time has come.
     static let resolutionAttempts = 15
+    static let retryInterval: TimeInterval = 2
+    static let laterRetryInterval: TimeInterval = 120
 
     var paykitMemory: PaykitMemory {
         get { memory.paykit ?? PaykitMemory() }
@@ -84,6 +88,7 @@ extension BitkitRuntime {
         for line in merged.logLines {
             kernel.record(.log(.parse), detail: line)
         }
+        if try retryDueRequest(&inbox, arrived: arrived, now: now) { return }
         guard let first = arrived.first(where: { key in inbox.pendingRequest(key) != nil }),
             memory.top != .paymentRequestConfirm,
             let index = inbox.pending.firstIndex(where: { $0.key == first })
@@ -96,7 +101,39 @@ extension BitkitRuntime {
         // Automatic presentation on arrival: on anything but "opened" there is no UI at all.
         if let confirmation = try resolve(inbox.pending[index], inbox: inbox) {
             try showConfirmation(confirmation)
+            return
         }
+        try scheduleLaterRetry(of: first)
+    }
+
+    /// Runs the first automatic retry whose time has come (one attempt; no UI unless it opens) and
+    /// schedules the next one 120 s later. Returns whether it showed a confirmation.
+    private func retryDueRequest(
+        _ inbox: inout PaymentRequestInbox, arrived: [PaymentRequestKey], now: Date
+    ) throws -> Bool {
+        guard memory.top != .paymentRequestConfirm,
+            let index = inbox.pending.firstIndex(where: { request in
+                !arrived.contains(request.key) && (request.nextAutomaticRetry.map { $0 <= now } ?? false)
+            })
+        else { return false }
+        inbox.pending[index].nextAutomaticRetry = nil
+        try saveInbox(inbox)
+        let request = inbox.pending[index]
+        if let confirmation = try resolve(request, inbox: inbox, attempts: 1) {
+            try showConfirmation(confirmation)
+            return true
+        }
+        try scheduleLaterRetry(of: request.key)
+        inbox = try loadInbox()
+        return false
+    }
+
+    /// The automatic presentation of `key` tries again 120 s from now.
+    private func scheduleLaterRetry(of key: PaymentRequestKey) throws {
+        var inbox = try loadInbox()
+        guard let index = inbox.pending.firstIndex(where: { $0.key == key }) else { return }
+        inbox.pending[index].nextAutomaticRetry = try environment.now().addingTimeInterval(Self.laterRetryInterval)
+        try saveInbox(inbox)
     }
 
     // MARK: The bell, rows, Pay and Reject
@@ -177,13 +214,17 @@ extension BitkitRuntime {
     /// Opens `request`: the issuer's endpoints through the shape stage, the request's retained
     /// identifiers, payability and preference (spec/05 §4), up to 15 times. Every failed attempt is
     /// logged with its reason (category `resolution`). Nil when no attempt opened.
-    func resolve(_ request: PendingPaymentRequest, inbox: PaymentRequestInbox) throws -> PaymentConfirmation? {
+    func resolve(
+        _ request: PendingPaymentRequest, inbox: PaymentRequestInbox, attempts: Int = resolutionAttempts
+    ) throws -> PaymentConfirmation? {
         let context = PayabilityContext(
             network: network, now: try environment.now(), isRequest: true,
             attemptedPaymentHashes: Set(inbox.attemptedPaymentHashes.compactMap(Hex.decode)),
             usedAddresses: Set(inbox.usedAddresses))
         let client = try? paykitNetwork()
-        for _ in 1...Self.resolutionAttempts {
+        for attempt in 1...attempts {
+            // Each retry waits 2 s after the failed attempt before it.
+            if attempt > 1 { environment.spend(Self.retryInterval) }
             var reason = ResolutionReason.resolutionFailed
             if let client {
                 do {

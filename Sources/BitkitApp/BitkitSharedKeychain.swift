@@ -25,11 +25,18 @@ public struct BitkitSharedKeychain: Sendable {
     /// This build's owner prefix (`to.bitkit`, `to.bitkit.tnet` or `to.bitkit.dev`).
     public let ownSourceApp: String
     public let service: String
+    /// False for a build from before the shared keychain (`AppBuild.preSharedKeys`): it has no code
+    /// for the group, so nothing here touches the keychain — it lists nothing, reads nothing, writes
+    /// and deletes nothing.
+    public let enabled: Bool
 
-    public init(keychain: Keychain, ownSourceApp: String, service: String = SharedContract.service) {
+    public init(
+        keychain: Keychain, ownSourceApp: String, service: String = SharedContract.service, enabled: Bool = true
+    ) {
         self.keychain = keychain
         self.ownSourceApp = ownSourceApp
         self.service = service
+        self.enabled = enabled
     }
 
     private func query(account: String? = nil) -> KeychainQuery {
@@ -39,6 +46,7 @@ public struct BitkitSharedKeychain: Sendable {
     /// Ring's pubkys: every account starting `app.pubkyring:`, prefix removed, in keychain order, no
     /// validation, no de-duplication. Any failure (including not-found) is an empty list.
     public func list() -> [String] {
+        guard enabled else { return [] }
         let result = keychain.copyMatching(query(), limit: .all, returnData: false)
         guard result.status == .success else { return [] }
         let prefix = SharedContract.ringSourceApp + ":"
@@ -55,6 +63,7 @@ public struct BitkitSharedKeychain: Sendable {
     /// The secret when valid; nil when absent (-25300) or when it derives another pubky; throws when
     /// the record cannot be read or is malformed (spec/01 §4, §10).
     public func readSecret(sourceApp: String, pubky: String) throws -> String? {
+        guard enabled else { return nil }
         let account = SharedContract.account(sourceApp: sourceApp, pubky: pubky)
         let result = keychain.copyMatching(query(account: account), limit: .one, returnData: true)
         if result.status == .itemNotFound { return nil }
@@ -69,6 +78,7 @@ public struct BitkitSharedKeychain: Sendable {
 
     /// True only when the keychain answers errSecItemNotFound for the account.
     public func isDefinitelyMissing(sourceApp: String, pubky: String) -> Bool {
+        guard enabled else { return false }
         let account = SharedContract.account(sourceApp: sourceApp, pubky: pubky)
         return keychain.copyMatching(query(account: account), limit: .one, returnData: false).status == .itemNotFound
     }
@@ -77,6 +87,7 @@ public struct BitkitSharedKeychain: Sendable {
     /// Failures are returned for logging, never thrown.
     @discardableResult
     public func publishOwn(pubky: String, secretHex: String) -> OSStatus {
+        guard enabled else { return .success }
         let account = SharedContract.account(sourceApp: ownSourceApp, pubky: pubky)
         let data = Array(secretHex.utf8)
         let added = keychain.add(
@@ -90,13 +101,15 @@ public struct BitkitSharedKeychain: Sendable {
     /// Deletes this build's record for `pubky`; the status is only informative.
     @discardableResult
     public func removeOwn(pubky: String) -> OSStatus {
-        keychain.delete(query(account: SharedContract.account(sourceApp: ownSourceApp, pubky: pubky)))
+        guard enabled else { return .success }
+        return keychain.delete(query(account: SharedContract.account(sourceApp: ownSourceApp, pubky: pubky)))
     }
 
     /// Deletes every record with this build's exact prefix, one account at a time. If the
     /// enumeration fails nothing is deleted. Returns the accounts it tried to delete.
     @discardableResult
     public func removeAllOwn(between: (String) -> Void = { _ in }) -> [String] {
+        guard enabled else { return [] }
         let result = keychain.copyMatching(query(), limit: .all, returnData: false)
         guard result.status == .success else { return [] }
         let prefix = ownSourceApp + ":"

@@ -21,6 +21,9 @@ public struct PendingPaymentRequest: Codable, Sendable, Equatable {
     public var expiryNanoseconds: Int32?
     /// Whether the automatic presentation on arrival already ran.
     public var autoPresented: Bool
+    /// When the automatic presentation tries again (device time): 120 s after its attempts found
+    /// nothing to open (spec/05 §4); nil when no retry is due.
+    public var nextAutomaticRetry: Date?
 
     /// A pending request made from the gate's result and the contact it came from.
     public init(_ accepted: AcceptedRequest, issuer: PaykitContact) {

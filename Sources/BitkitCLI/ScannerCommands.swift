@@ -1,8 +1,9 @@
 import BitkitApp
+import Device
 import Foundation
 import SimCLI
 
-/// The scanner and its approval sheet; `open-url` shows that Bitkit owns no `pubkyauth` scheme.
+/// The scanner and its approval sheet; `open-url` is the OS offering Bitkit a link (`URLRouter`).
 enum ScannerCommands {
     static let all = [scan, approve, deny, openURL]
 
@@ -24,30 +25,49 @@ enum ScannerCommands {
     struct OpenURLOutput: Encodable {
         var url: String
         var deliveredToBitkit: Bool
+        /// The bundle id of the app the OS delivers the link to, if any.
         var handler: String?
+        /// `ring`, `bitkit` or nil: who receives it (`URLRouter`).
+        var receivedBy: AppKind?
         var message: String
     }
 
     static let openURL = Command(
-        "open-url", summary: "Ask the OS to open LINK: Bitkit registers no pubkyauth scheme, so it never receives it.",
-        usage: "LINK", examples: ["bitkit-sim open-url 'pubkyauth://signin?…'"]
+        "open-url",
+        summary: "Ask the OS to open LINK: Bitkit handles it only if it registers the scheme (not pubkyauth, today).",
+        usage: "LINK",
+        details: """
+            The OS delivers LINK to the installed app registering its scheme, the one installed last when two do
+            (`simctl open-url`). The current Bitkit registers bitkit, bitcoin, lightning and lnurl schemes, not
+            pubkyauth (spec/02 §14), so a pubkyauth:// link goes to Pubky Ring: nothing reaches Bitkit and this prints
+            {"url","deliveredToBitkit":false,"handler":"app.pubkyring","receivedBy":"ring","message"} with Bitkit's
+            state unchanged. When Bitkit does receive the link (a build installed with `--url-scheme pubkyauth`, or the
+            pre-shared-keys build), it comes forward and handles it as its scanner does, and its screen is printed.
+            """,
+        examples: ["bitkit-sim open-url 'pubkyauth://signin?…'", "bitkit-sim open-url 'bitcoin:bcrt1q…' --json"]
     ) { args, invocation in
         let link = try args.positional("LINK")
         try args.finish()
         _ = try BitkitRunner.app(invocation)
-        let scheme = link.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-        let output: OpenURLOutput
-        if scheme == "pubkyauth" || scheme == "pubkyring" {
-            output = OpenURLOutput(
-                url: link, deliveredToBitkit: false, handler: "app.pubkyring",
-                message:
-                    "Bitkit does not register the \(scheme):// scheme: the OS delivers this link to Pubky Ring (`ring-sim open-url`). Bitkit's state is unchanged."
-            )
-        } else {
-            output = OpenURLOutput(
-                url: link, deliveredToBitkit: false, handler: nil,
-                message: "The simulated Bitkit handles no URL scheme; nothing was opened and its state is unchanged.")
+        let delivery = URLRouter.route(link, on: try DeviceStore(world: invocation.world).read())
+        if delivery.receivedBy == .bitkit {
+            // Bitkit's link handling is its scanner's routing (spec/02 §14.1).
+            try BitkitRunner.run(.scan(link), invocation)
+            return
         }
+        let scheme = delivery.scheme.map { "\($0)://" } ?? "this"
+        let message: String
+        if let receiver = delivery.receivedBy {
+            message =
+                "Bitkit does not register the \(scheme) scheme: the OS delivers this link to \(receiver.displayName) (`simctl open-url`). Bitkit's state is unchanged."
+        } else {
+            message =
+                "No installed app registers the \(scheme) scheme; nothing was opened and Bitkit's state is unchanged."
+        }
+        let output = OpenURLOutput(
+            url: link, deliveredToBitkit: false, handler: delivery.receivedBy?.bundleID,
+            receivedBy: delivery.receivedBy,
+            message: message)
         try invocation.emit(output, text: output.message)
     }
 }

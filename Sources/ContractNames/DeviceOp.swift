@@ -15,4 +15,7 @@ public enum DeviceOp: String, Sendable, CaseIterable {
     case breakClear = "break-clear"
     case `continue`
     case authRequest = "auth-request"
+    /// The OS delivered a link (`simctl open-url`): to whom is in `detail`.
+    case openURL = "open-url"
+    case filesPut = "files-put"
 }

@@ -1,18 +1,50 @@
 import ContractNames
 
-/// An app installed on the simulated device, with the build facts that fix its entitlements.
+/// An app installed on the simulated device, with the build facts that fix its entitlements and the
+/// URL schemes it registers with the OS.
 public struct InstalledApp: Codable, Sendable, Equatable {
     public var kind: AppKind
     /// Bitkit only: the network the build was made for.
     public var network: BitcoinNetwork?
     /// False reproduces an App ID without the shared group enabled (errSecMissingEntitlement).
     public var sharedGroupEnabled: Bool
+    /// Which build is installed.
+    public var build: AppBuild
+    /// The URL schemes the build registers (lowercase, in its Info.plist order, then any added at
+    /// install time). The OS delivers a link to an app registering its scheme (`URLRouter`).
+    public var urlSchemes: [String]
+    /// When the app was installed or last update-installed, counted across the device's installs:
+    /// when two apps register one scheme, the OS picks the later one (`URLRouter`).
+    public var installOrder: Int
 
-    public init(kind: AppKind, network: BitcoinNetwork? = nil, sharedGroupEnabled: Bool = true) {
+    public init(
+        kind: AppKind, network: BitcoinNetwork? = nil, sharedGroupEnabled: Bool = true, build: AppBuild = .current,
+        extraURLSchemes: [String] = [], installOrder: Int = 0
+    ) {
         self.kind = kind
         self.network = kind == .bitkit ? (network ?? .regtest) : nil
         self.sharedGroupEnabled = sharedGroupEnabled
+        self.build = build
+        var schemes = Self.registeredSchemes(kind, build)
+        for scheme in extraURLSchemes.map({ $0.lowercased() }) where !schemes.contains(scheme) {
+            schemes.append(scheme)
+        }
+        urlSchemes = schemes
+        self.installOrder = installOrder
     }
+
+    /// The schemes each real build registers. Ring: `pubkyauth` and the deprecated `pubkyring`
+    /// (spec/03 §11). Bitkit: its wallet schemes; the current build no longer registers `pubkyauth`
+    /// (spec/02 §14), the build before the shared keychain still did.
+    public static func registeredSchemes(_ kind: AppKind, _ build: AppBuild) -> [String] {
+        switch (kind, build) {
+        case (.ring, _): return ["pubkyauth", "pubkyring"]
+        case (.bitkit, .current): return bitkitWalletSchemes
+        case (.bitkit, .preSharedKeys): return bitkitWalletSchemes + ["pubkyauth"]
+        }
+    }
+
+    static let bitkitWalletSchemes = ["bitkit", "bitcoin", "lightning", "lnurl", "lnurlc", "lnurlp", "lnurlw"]
 
     /// The shared-group owner prefix this build writes: `app.pubkyring`, or Bitkit's network prefix.
     public var ownerPrefix: String {
@@ -22,13 +54,31 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         }
     }
 
-    /// The app's keychain access groups, private group first (spec/01 §14).
+    /// The app's keychain access groups, private group first (spec/01 §14). A build from before the
+    /// shared keychain has no shared group entitlement.
     public var entitlements: [String] {
         let privateGroup: String
         switch kind {
         case .bitkit: privateGroup = (network ?? .regtest).bitkitPrivateGroup
         case .ring: privateGroup = SharedContract.ringPrivateGroup
         }
-        return sharedGroupEnabled ? [privateGroup, SharedContract.accessGroup] : [privateGroup]
+        return sharedGroupEnabled && build.sharesKeys ? [privateGroup, SharedContract.accessGroup] : [privateGroup]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, network, sharedGroupEnabled, build, urlSchemes, installOrder
+    }
+
+    /// Device files written before builds and schemes were recorded read as current builds with
+    /// their default schemes.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(AppKind.self, forKey: .kind)
+        network = try container.decodeIfPresent(BitcoinNetwork.self, forKey: .network)
+        sharedGroupEnabled = try container.decodeIfPresent(Bool.self, forKey: .sharedGroupEnabled) ?? true
+        build = try container.decodeIfPresent(AppBuild.self, forKey: .build) ?? .current
+        urlSchemes =
+            try container.decodeIfPresent([String].self, forKey: .urlSchemes) ?? Self.registeredSchemes(kind, build)
+        installOrder = try container.decodeIfPresent(Int.self, forKey: .installOrder) ?? 0
     }
 }

@@ -32,6 +32,12 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var requestedData: Bool?
     /// For keychain calls of an app: the owner prefix its build writes (`to.bitkit.dev`, `app.pubkyring`).
     public var owner: String?
+    /// For backend requests: the simulated milliseconds the client spent on the request (never more
+    /// than its timeout). The entry's `clock` is when the request was sent.
+    public var latency: Int64?
+    /// For backend requests: the client's timeout in milliseconds, so a check can tell "answered in
+    /// time" from "gave up" by the simulated times alone.
+    public var timeout: Int64?
 
     /// An entry of `app` (`bitkit`, `ring`, `simctl`) recording `kind`; the journal fills in the
     /// sequence number, process, run and time when it appends it.

@@ -11,6 +11,8 @@ public enum WorldError: Error, Equatable, CustomStringConvertible {
     case io(path: String, reason: String)
     /// The backend database is missing or broken; the text says which and what to do.
     case backend(String)
+    /// An app was asked to receive a link the OS delivers elsewhere (`URLRouter`).
+    case linkNotDelivered(url: String, app: AppKind, receivedBy: AppKind?)
 
     public var description: String {
         switch self {
@@ -28,6 +30,14 @@ public enum WorldError: Error, Equatable, CustomStringConvertible {
             return "Could not access \(path): \(reason)."
         case .backend(let description):
             return description
+        case .linkNotDelivered(let url, let app, let receiver):
+            let scheme = URLRouter.scheme(of: url).map { "\($0)://" } ?? "this"
+            guard let receiver else {
+                return
+                    "No installed app registers the \(scheme) scheme, so the OS delivers \(url) to nobody, not to \(app.displayName)."
+            }
+            return
+                "The OS delivers \(url) to \(receiver.displayName), not to \(app.displayName): it registers the \(scheme) scheme (installed last). `simctl open-url` delivers a link to whichever app the OS picks."
         }
     }
 }

@@ -1,3 +1,4 @@
+import Device
 import RingApp
 import SimCLI
 
@@ -21,7 +22,12 @@ enum AuthorizeCommands {
                 opens. A session request signs the picked pubky in and opens x-success with pubky, session_secret and
                 capabilities. Signup links and invites create, save, publish and sign up a new key.
                 Offline, links and invites show `Currently Offline` and nothing else happens\(
-                    source == .deepLink ? "; a deep link also opens its x-error with errorCode OFFLINE" : "").
+                    source == .deepLink ? "; a deep link also opens its x-error with errorCode OFFLINE" : "").\(
+                    source == .deepLink
+                        ? " When the OS hands TEXT's scheme to another app (it registers the scheme and was installed "
+                            + "last), nothing reaches Ring and the command exits 3 naming that app; `simctl open-url` "
+                            + "delivers a link to whichever app the OS picks."
+                        : "")
                 """,
             examples: examples
         ) { args, invocation in
@@ -29,6 +35,14 @@ enum AuthorizeCommands {
             let confirm = args.flag("--confirm")
             let link = try args.positional("TEXT")
             try args.finish()
+            if source == .deepLink {
+                // The OS hands a link whose scheme another app receives to that app, never to Ring
+                // (`URLRouter`). Links no installed app claims (an https invite, a bare code) stay Ring's.
+                let delivery = URLRouter.route(link, on: try DeviceStore(world: invocation.world).read())
+                guard delivery.receivedBy == .ring || delivery.receivedBy == nil else {
+                    throw WorldError.linkNotDelivered(url: link, app: .ring, receivedBy: delivery.receivedBy)
+                }
+            }
             try RingRunner.run(invocation, [.openLink(link, pubky: pubky, confirm: confirm, source: source)])
         }
     }
@@ -44,7 +58,8 @@ enum AuthorizeCommands {
             "ring-sim authorize 'abandon-abandon_abandon+abandon abandon abandon abandon abandon abandon abandon abandon about'",
         ])
     static let openURL = linkCommand(
-        "open-url", "The OS delivers a link to Ring as a deep link (the authorize flow; offline it opens x-error).",
+        "open-url",
+        "The OS delivers a link to Ring as a deep link (the authorize flow; offline it opens x-error); exit 3 if the OS would deliver it elsewhere.",
         source: .deepLink,
         examples: [
             "ring-sim open-url \"$LINK\"",

@@ -7,8 +7,9 @@ enum ExpectationParser {
         expectations: [bitkit|ring] screen ROUTE | title TEXT | text TEXT | no text TEXT | rows N | captions C… | \
         titles T… | row ID | no row ID | toast TEXT | toasts TEXT… | no toast | sheet ID | no sheet | stack R… | \
         button ID | no button ID; records ACCOUNT… | record ACCOUNT | no record ACCOUNT; bitkit state PATH OP VALUE | \
-        ring state PATH OP VALUE | last PATH OP VALUE | json TOOL ARGS… :: PATH OP VALUE | exit N | output contains TEXT | \
-        output lacks TEXT
+        ring state PATH OP VALUE | last PATH OP VALUE | json TOOL ARGS… :: PATH OP VALUE | elapsed FROM TO OP MS | \
+        exit N | output contains TEXT | output lacks TEXT; OP is = != contains !contains count ~ !~ < <= > >=, or \
+        PATH absent / PATH exists
         """
 
     static func parse(_ words: [String], fail: (String) -> ScenarioError) throws(ScenarioError) -> Expectation {
@@ -105,6 +106,18 @@ enum ExpectationParser {
             let arguments = Array(words[1..<separator])
             return try comparison(
                 Array(words[(separator + 1)...]), subject: .command(tool: tool, arguments: arguments), fail: fail)
+        case "elapsed":
+            guard words.count == 4, let comparison = Expectation.Comparison(rawValue: words[2]),
+                comparison.isNumeric || comparison == .equals || comparison == .notEquals
+            else {
+                throw fail(
+                    "usage: expect elapsed FROM TO OP MS   (FROM and TO select one journal entry each, e.g. "
+                        + "[?op=bitkit.pick.before-record-check][-1]; OP is = != < <= > >=)")
+            }
+            guard Symbols.isWholeReference(words[3]) || Double(words[3]) != nil else {
+                throw fail("expect elapsed compares milliseconds: '\(words[3])' is not a number")
+            }
+            return .elapsed(from: words[0], to: words[1], comparison: comparison, value: words[3])
         case "exit":
             guard let status = Int32(try one()) else { throw fail("usage: expect exit N") }
             return .exitStatus(status)
@@ -133,13 +146,22 @@ enum ExpectationParser {
     static func comparison(
         _ words: [String], subject: Expectation.Subject, fail: (String) -> ScenarioError
     ) throws(ScenarioError) -> Expectation {
-        guard words.count >= 3, words[0].hasPrefix(".") || words[0] == "$" else {
+        guard words.count >= 2, words[0].hasPrefix(".") || words[0] == "$" else {
             throw fail(
-                "expected `PATH OP VALUE`, e.g. `.identity.authState = authenticated` (OP: = != contains !contains count ~)"
+                "expected `PATH OP VALUE` or `PATH absent|exists`, e.g. `.identity.authState = authenticated` "
+                    + "(OP: \(Expectation.Comparison.written))"
             )
         }
         guard let comparison = Expectation.Comparison(rawValue: words[1]) else {
-            throw fail("unknown comparison '\(words[1])' (use = != contains !contains count ~)")
+            throw fail("unknown comparison '\(words[1])' (use \(Expectation.Comparison.written))")
+        }
+        guard comparison.takesValue else {
+            guard words.count == 2 else { throw fail("`PATH \(comparison.rawValue)` takes no value") }
+            return .json(subject: subject, path: words[0], comparison: comparison, value: "")
+        }
+        guard words.count >= 3 else { throw fail("`PATH \(comparison.rawValue)` needs a value") }
+        if comparison.isNumeric, words.count != 3 || !(Symbols.isWholeReference(words[2]) || Double(words[2]) != nil) {
+            throw fail("`\(comparison.rawValue)` compares numbers: write one number after it")
         }
         // `[{A}, {B}]` written with spaces is one bracketed value; other word runs form a list.
         let joined = words[2...].joined(separator: " ")
@@ -182,6 +204,10 @@ enum JSONText {
         if word == "true" || word == "false" || word == "null" { return word }
         // Whole numbers without leading zeros are numbers; hex secrets like 0101… stay strings.
         if let first = word.first, Int(word) != nil, first != "0" || word == "0", word.count < 16 { return word }
+        // Decimals (`3.5`, `-0.25`) are numbers too.
+        if word.count < 16, word.range(of: #"^-?(0|[1-9][0-9]*)\.[0-9]+$"#, options: .regularExpression) != nil {
+            return word
+        }
         // JSON arrays and objects stay as written; `{A.caption}` is a symbol, not an object.
         if let first = word.first, first == "[" || first == "{",
             (try? JSONSerialization.jsonObject(with: Data(word.utf8))) != nil

@@ -10,6 +10,29 @@ enum JSONPath {
         case index(Int)
         case all
         case filter(key: String, value: String)
+
+        /// The component as written in a path.
+        var text: String {
+            switch self {
+            case .key(let key): return "." + key
+            case .index(let index): return "[\(index)]"
+            case .all: return "[*]"
+            case .filter(let key, let value): return "[?\(key)=\(value)]"
+            }
+        }
+    }
+
+    /// What a path selects: a value (a JSON null, an empty list after `[*]` are values), or nothing —
+    /// a missing key, an index out of range, a filter no element passes — with the number of leading
+    /// components that still matched, so a message can name the part that did not.
+    enum Selection {
+        case value(Any)
+        case nothing(matched: Int)
+
+        var value: Any? {
+            if case .value(let value) = self { return value }
+            return nil
+        }
     }
 
     static func parse(_ path: String) throws(Failure) -> [Component] {
@@ -53,36 +76,72 @@ enum JSONPath {
         return components
     }
 
-    /// The value at `path`; nil when a key is missing. After `[*]` or a filter, the rest of the
-    /// path applies to each element and the result is an array — except that an index or another
-    /// filter right after a filter selects among the matching elements.
+    /// The components as a path again (for messages).
+    static func text(_ components: ArraySlice<Component>) -> String {
+        components.isEmpty ? "$" : components.map(\.text).joined()
+    }
+
+    /// The value at `path`, or nil when it matches nothing (see `select`).
     static func evaluate(_ components: [Component], in value: Any?) -> Any? {
-        guard let first = components.first else { return value }
-        let rest = Array(components.dropFirst())
-        switch first {
+        guard let value else { return nil }
+        return select(components, in: value).value
+    }
+
+    /// What `components` select in `value`. After `[*]` or a filter the rest of the path applies to
+    /// each element and the result is a list — except that an index or another filter right after a
+    /// filter selects among the matching elements. An element the rest matches nothing in shows as
+    /// null, unless no element matches: then the whole path matches nothing.
+    static func select(_ components: [Component], in value: Any, depth: Int = 0) -> Selection {
+        guard depth < components.count else { return .value(value) }
+        switch components[depth] {
         case .key(let key):
-            guard let object = value as? [String: Any] else { return nil }
-            return evaluate(rest, in: object[key])
+            guard let object = value as? [String: Any], let field = object[key] else { return .nothing(matched: depth) }
+            return select(components, in: field, depth: depth + 1)
         case .index(let index):
-            guard let array = value as? [Any] else { return nil }
+            guard let array = value as? [Any] else { return .nothing(matched: depth) }
             let position = index < 0 ? array.count + index : index
-            guard array.indices.contains(position) else { return nil }
-            return evaluate(rest, in: array[position])
+            guard array.indices.contains(position) else { return .nothing(matched: depth) }
+            return select(components, in: array[position], depth: depth + 1)
         case .all:
-            guard let array = value as? [Any] else { return nil }
-            return array.map { evaluate(rest, in: $0) ?? NSNull() }
+            guard let array = value as? [Any] else { return .nothing(matched: depth) }
+            return each(array, components, depth: depth + 1)
         case .filter(let key, let wanted):
-            guard let array = value as? [Any] else { return nil }
+            guard let array = value as? [Any] else { return .nothing(matched: depth) }
             let matching = array.filter { element in
                 guard let object = element as? [String: Any], let field = object[key] else { return false }
                 return describe(field, quoteStrings: false) == wanted
             }
+            guard !matching.isEmpty else { return .nothing(matched: depth) }
             // A filter's elements are objects, so an index or a second filter right after it narrows
             // the selection itself: `[?account=X][-1]`, `[?account=X][?op=delete]`.
-            if let next = rest.first, case .index = next { return evaluate(rest, in: matching) }
-            if let next = rest.first, case .filter = next { return evaluate(rest, in: matching) }
-            return matching.map { evaluate(rest, in: $0) ?? NSNull() }
+            if depth + 1 < components.count {
+                switch components[depth + 1] {
+                case .index, .filter: return select(components, in: matching, depth: depth + 1)
+                default: break
+                }
+            }
+            return each(matching, components, depth: depth + 1)
         }
+    }
+
+    /// The rest of the path applied to every element.
+    private static func each(_ elements: [Any], _ components: [Component], depth: Int) -> Selection {
+        var values: [Any] = []
+        var hits = 0
+        var missed = depth
+        for element in elements {
+            switch select(components, in: element, depth: depth) {
+            case .value(let value):
+                values.append(value)
+                hits += 1
+            case .nothing(let matched):
+                values.append(NSNull())
+                missed = max(missed, matched)
+            }
+        }
+        // Every element missed the rest of the path: a renamed field, not a list of nulls.
+        if hits == 0, !elements.isEmpty { return .nothing(matched: missed) }
+        return .value(values)
     }
 
     /// Canonical compact JSON text of a value (sorted keys), for comparison and messages.

@@ -14,8 +14,14 @@ public enum JUnitReport {
                 xml +=
                     "  <testcase classname=\"scenarios\" name=\"\(escape(result.name))\" time=\"\(result.seconds ?? 0)\">\n"
                 if let failure = result.failure {
+                    // Every failed expectation (several with --keep-going), the first one in the message.
+                    let all = result.failures.isEmpty ? [failure] : result.failures
+                    let body = all.map {
+                        (all.count > 1 ? "\($0.location): \($0.step)\n" : "")
+                            + "expected: \($0.expected)\nactual: \($0.actual)"
+                    }.joined(separator: "\n\n")
                     xml +=
-                        "    <failure message=\"\(escape(failure.location + ": " + failure.step))\">\(escape("expected: \(failure.expected)\nactual: \(failure.actual)"))</failure>\n"
+                        "    <failure message=\"\(escape(failure.location + ": " + failure.step))\">\(escape(body))</failure>\n"
                 }
                 xml += "    <system-out>\(escape(result.transcript))</system-out>\n  </testcase>\n"
             case .malformed(let error):

@@ -54,7 +54,7 @@ struct RunRecorder {
             pendingNotes.append(step.source)
         case .key:
             break
-        case .set:
+        case .set, .bindKey:
             appendToLast(remarks: added.filter { $0.hasPrefix("= ") })
         case .expect(let expectation):
             var last = steps.count - 1
@@ -77,7 +77,7 @@ struct RunRecorder {
             if case .run(let tool, _, let isBackground, _) = step.kind {
                 lastTool = tool
                 background = isBackground
-                record.actor = tool.appName.flatMap(Phone.init(rawValue:))
+                record.actor = tool.appName.flatMap(Phone.init(rawValue:)) ?? Self.receiver(of: step, run: run)
                 if tool == .simctl { readDevice() }
                 if !isBackground, let output = run.lastOutput {
                     if output.status != 0 {
@@ -128,7 +128,7 @@ struct RunRecorder {
         for key in symbols.keys.values { secrets.insert(key.secretHex) }
         for value in Symbols.constants.values where value.contains(" ") { secrets.insert(value) }
         return ScenarioRecord(
-            file: result.file, name: result.name, title: result.title, passed: result.passed,
+            file: result.file, name: result.name, title: result.title, tags: result.tags, passed: result.passed,
             seconds: result.seconds ?? 0,
             seed: result.seed, steps: steps,
             failure: result.failure.map {
@@ -210,6 +210,14 @@ struct RunRecorder {
 
     // MARK: Helpers
 
+    /// The app `simctl open-url` delivered its link to: the phone that acted.
+    private static func receiver(of step: Step, run: ScriptRun) -> Phone? {
+        guard ScriptRun.isOpenURL(step), let output = run.lastOutput, output.status == 0,
+            let delivery = (try? ExpectationEvaluator.parseJSON(output.stdout)) as? [String: Any]
+        else { return nil }
+        return (delivery["receivedBy"] as? String).flatMap(Phone.init(rawValue:))
+    }
+
     private mutating func appendToLast(remarks: [String]) {
         guard !remarks.isEmpty, !steps.isEmpty else { return }
         steps[steps.count - 1].remarks += remarks
@@ -233,6 +241,8 @@ struct RunRecorder {
             return phone(tool.appName)
         case .json(.last, _, _, _), .exitStatus, .output:
             return phone(lastTool?.appName)
+        case .elapsed:
+            return .world
         }
     }
 

@@ -1,15 +1,74 @@
-/// A parsed scenario file: a title, an optional seed and its steps in order (Docs/scenarios.md).
+/// A parsed scenario file: a title, an optional seed, its tags, its steps in order and an optional
+/// examples table (Docs/scenarios.md).
 public struct Scenario: Sendable, Equatable {
     public var file: String
     public var title: String
     public var seed: UInt64
     public var steps: [Step]
+    /// The `tags:` words, in the order written: what `--tag` selects and the report shows.
+    public var tags: [String]
+    /// The `examples:` table: the scenario runs once per row with the row's values bound.
+    public var examples: ExampleTable?
+    /// The row this scenario runs with (one of `examples`' rows), once `runs` has expanded it.
+    public var example: ExampleTable.Row?
 
-    public init(file: String, title: String, seed: UInt64, steps: [Step]) {
+    public init(
+        file: String, title: String, seed: UInt64, steps: [Step], tags: [String] = [], examples: ExampleTable? = nil
+    ) {
         self.file = file
         self.title = title
         self.seed = seed
         self.steps = steps
+        self.tags = tags
+        self.examples = examples
+    }
+
+    /// The runs this file makes: itself, or one per examples row (only `row`, 1-based, when given).
+    public func runs(onlyRow row: Int? = nil) throws(ScenarioError) -> [Scenario] {
+        guard let examples else { return [self] }
+        let rows: [ExampleTable.Row]
+        if let row {
+            guard examples.rows.indices.contains(row - 1) else {
+                throw ScenarioError(
+                    file: file, line: examples.line,
+                    message: "there is no example \(row): the table has \(examples.rows.count) rows")
+            }
+            rows = [examples.rows[row - 1]]
+        } else {
+            rows = examples.rows
+        }
+        return rows.map { row in
+            var run = self
+            run.example = row
+            return run
+        }
+    }
+}
+
+/// An `examples:` table: a header of names, then rows of values (Docs/scenarios.md).
+public struct ExampleTable: Sendable, Equatable {
+    /// The line of `examples:`.
+    public var line: Int
+    public var columns: [String]
+    public var rows: [Row]
+
+    /// One row: the values bound to the columns' names for one run.
+    public struct Row: Sendable, Equatable {
+        /// 1-based, in table order.
+        public var number: Int
+        public var line: Int
+        public var bindings: [(name: String, value: String)]
+
+        public static func == (lhs: Row, rhs: Row) -> Bool {
+            lhs.number == rhs.number && lhs.line == rhs.line && lhs.bindings.map(\.name) == rhs.bindings.map(\.name)
+                && lhs.bindings.map(\.value) == rhs.bindings.map(\.value)
+        }
+
+        /// `N=9, SECRET=0909…`: the row as result lines and the report name it (long values shortened).
+        public var label: String {
+            bindings.map { "\($0.name)=\($0.value.count > 20 ? String($0.value.prefix(8)) + "…" : $0.value)" }
+                .joined(separator: ", ")
+        }
     }
 }
 
@@ -28,8 +87,11 @@ public struct Step: Sendable, Equatable {
         case wait
         /// `set NAME = PATH`: bind a value of the last output.
         case set(name: String, path: String)
-        /// `key NAME secret HEX` or `key NAME mnemonic WORDS`.
+        /// `key NAME secret HEX`.
         case key(name: String, secretHex: String)
+        /// `key NAME = PATH`: bind a key to the 64-hex secret at PATH of the last output (a key the
+        /// scenario made, e.g. with `ring create`, from the world's seed).
+        case bindKey(name: String, path: String)
         /// `focus manual|auto`: whether the runner backgrounds/foregrounds apps between steps.
         case focus(automatic: Bool)
         case expect(Expectation)

@@ -6,7 +6,7 @@ public enum ScenarioParser {
     /// simctl verbs usable without the `simctl` prefix.
     static let simctlShorthands: Set<String> = [
         "device", "net", "fault", "install", "uninstall", "break", "continue", "wait-paused", "keychain", "journal",
-        "backend", "auth-request", "issuer", "audit", "status",
+        "backend", "auth-request", "issuer", "audit", "status", "open-url",
     ]
 
     public static func parse(file path: String) throws(ScenarioError) -> Scenario {
@@ -21,8 +21,13 @@ public enum ScenarioParser {
         var title: String?
         var seed: UInt64 = 0
         var steps: [Step] = []
+        var tags: [String] = []
         var defined = Set(Symbols.fixtures.keys).union(Symbols.constants.keys)
-        try parseLines(text, file: file, depth: 0, title: &title, seed: &seed, steps: &steps, defined: &defined)
+        // The table's names are known before the steps that use them, wherever the table stands.
+        let examples = try examplesTable(in: text, file: file)
+        defined.formUnion(examples?.columns ?? [])
+        try parseLines(
+            text, file: file, depth: 0, title: &title, seed: &seed, tags: &tags, steps: &steps, defined: &defined)
         // A step followed by `expect exit N` may fail: the expectation checks it.
         for index in steps.indices {
             guard case .run(let tool, let arguments, let background, _) = steps[index].kind,
@@ -31,21 +36,84 @@ public enum ScenarioParser {
             steps[index].kind = .run(tool: tool, arguments: arguments, background: background, expectFailure: true)
         }
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        return Scenario(file: file, title: title ?? name, seed: seed, steps: steps)
+        return Scenario(file: file, title: title ?? name, seed: seed, steps: steps, tags: tags, examples: examples)
+    }
+
+    /// The `examples:` table of a scenario file: the line `examples:`, then lines `| A | B |`, the
+    /// first naming the columns, each further one a row of values.
+    static func examplesTable(in text: String, file: String) throws(ScenarioError) -> ExampleTable? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        let starts = lines.indices.filter { lines[$0] == "examples:" }
+        guard let start = starts.first else { return nil }
+        func fail(_ line: Int, _ message: String) -> ScenarioError {
+            ScenarioError(file: file, line: line + 1, message: message)
+        }
+        if starts.count > 1 { throw fail(starts[1], "a scenario has one examples: table") }
+        var rows: [[String]] = []
+        var rowLines: [Int] = []
+        var index = start + 1
+        while index < lines.count, lines[index].hasPrefix("|") {
+            let line = lines[index]
+            guard line.count > 1, line.hasSuffix("|") else { throw fail(index, "a table row starts and ends with |") }
+            rows.append(
+                line.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: false).map {
+                    $0.trimmingCharacters(in: .whitespaces)
+                })
+            rowLines.append(index)
+            index += 1
+        }
+        guard let header = rows.first, rows.count >= 2 else {
+            throw fail(start, "examples: needs a header row and at least one row of values, e.g. `| SCREEN |`")
+        }
+        for name in header where !(Symbols.isReference(name) && !name.contains(".")) {
+            throw fail(rowLines[0], "'\(name)' is not a name: columns are names like SCREEN (uppercase first)")
+        }
+        if Set(header).count != header.count { throw fail(rowLines[0], "two columns have the same name") }
+        var table = ExampleTable(line: start + 1, columns: header, rows: [])
+        for (offset, values) in rows.dropFirst().enumerated() {
+            let line = rowLines[offset + 1]
+            guard values.count == header.count else {
+                throw fail(line, "this row has \(values.count) values for \(header.count) columns")
+            }
+            table.rows.append(
+                ExampleTable.Row(
+                    number: offset + 1, line: line + 1,
+                    bindings: zip(header, values).map { (name: $0, value: $1) }))
+        }
+        return table
     }
 
     private static func parseLines(
-        _ text: String, file: String, depth: Int, title: inout String?, seed: inout UInt64, steps: inout [Step],
-        defined: inout Set<String>
+        _ text: String, file: String, depth: Int, title: inout String?, seed: inout UInt64, tags: inout [String],
+        steps: inout [Step], defined: inout Set<String>
     ) throws(ScenarioError) {
         guard depth < 8 else {
             throw ScenarioError(file: file, line: 0, message: "includes nest too deeply (a cycle?)")
         }
+        var inTable = false
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
             let line = raw.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
             func fail(_ message: String) -> ScenarioError { ScenarioError(file: file, line: number, message: message) }
+            // The examples table was read before the steps (`examplesTable`).
+            if inTable, line.hasPrefix("|") { continue }
+            inTable = false
+            if line == "examples:" {
+                guard depth == 0 else { throw fail("examples: belongs in the scenario file, not in an included one") }
+                inTable = true
+                continue
+            }
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("tags:") {
+                guard depth == 0 else { throw fail("tags: belongs in the scenario file, not in an included one") }
+                let words = line.dropFirst(5).split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(
+                    String.init)
+                guard !words.isEmpty else { throw fail("usage: tags: WORD…   (e.g. tags: lock regression)") }
+                for word in words where !tags.contains(word) { tags.append(word) }
+                continue
+            }
 
             if line.hasPrefix("title:") {
                 title = line.dropFirst(6).trimmingCharacters(in: .whitespaces)
@@ -88,7 +156,7 @@ public enum ScenarioParser {
                     throw fail("cannot include \(words[1]): \(error.localizedDescription)")
                 }
                 try parseLines(
-                    content, file: included, depth: depth + 1, title: &title, seed: &seed, steps: &steps,
+                    content, file: included, depth: depth + 1, title: &title, seed: &seed, tags: &tags, steps: &steps,
                     defined: &defined)
             case "wait":
                 guard words.count == 1 else { throw fail("usage: wait") }
@@ -102,10 +170,17 @@ public enum ScenarioParser {
                 add(.focus(automatic: words[1] == "auto"))
             case "key":
                 guard words.count == 4, words[1].first?.isUppercase == true else {
-                    throw fail("usage: key NAME secret HEX   (NAME starts with an uppercase letter)")
+                    throw fail(
+                        "usage: key NAME secret HEX  or  key NAME = PATH   (NAME starts with an uppercase letter)")
                 }
-                guard words[2] == "secret" else { throw fail("a key is defined by `secret HEX`") }
-                guard Symbols.Key(secretHex: words[3]) != nil else {
+                if words[2] == "=" {
+                    defined.insert(words[1])
+                    add(.bindKey(name: words[1], path: words[3]))
+                    continue
+                }
+                guard words[2] == "secret" else { throw fail("a key is defined by `secret HEX` or `= PATH`") }
+                // `{SECRET}` (an examples column) is checked once it is bound, when the step runs.
+                guard Symbols.isWholeReference(words[3]) || Symbols.Key(secretHex: words[3]) != nil else {
                     throw fail("'\(words[3])' is not a 64-character lowercase hex secret")
                 }
                 defined.insert(words[1])

@@ -12,8 +12,14 @@ public struct ScenarioResult: Sendable, Codable {
     public var seed: UInt64
     /// The readable transcript: each step and what it produced.
     public var transcript: String
-    /// For a failure: where and why.
+    /// The scenario's `tags:`.
+    public var tags: [String] = []
+    /// The examples row this run used (1-based), for a scenario with an `examples:` table.
+    public var example: Int?
+    /// For a failure: where and why (the first one).
     public var failure: Failure?
+    /// Every failed expectation, in order (more than one only with `--keep-going`); empty when passed.
+    public var failures: [Failure] = []
     /// The world folder, when kept.
     public var keptWorld: String?
     /// What the run report draws, when one was asked for (`ScenarioRunner.recordReport`). Not part of
@@ -21,7 +27,7 @@ public struct ScenarioResult: Sendable, Codable {
     public var record: ScenarioRecord?
 
     enum CodingKeys: String, CodingKey {
-        case file, name, title, passed, seconds, steps, seed, transcript, failure, keptWorld
+        case file, name, title, tags, example, passed, seconds, steps, seed, transcript, failure, failures, keptWorld
     }
 
     public struct Failure: Sendable, Codable {

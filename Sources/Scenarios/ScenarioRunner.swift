@@ -16,6 +16,9 @@ public struct ScenarioRunner: Sendable {
     /// Start a process for every app command instead of sending the commands to long-lived
     /// serving processes (`ToolServer`, Docs/races.md). Slower; the transcripts are the same.
     public var processPerAction = false
+    /// Go on after a failed expectation and report every failed expectation of the scenario, not only
+    /// the first; a step that fails on its own (an exit status, a timeout) still ends the run.
+    public var keepGoing = false
     /// Collect, step by step, what the HTML run report shows (`ScenarioResult.record`). Off unless a
     /// report is asked for: it reads the world after every step.
     public var recordReport = false

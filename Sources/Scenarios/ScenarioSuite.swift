@@ -1,10 +1,16 @@
 import Foundation
 import Synchronization
 
-/// Runs many scenario files in parallel and reports them in file order.
+/// Runs many scenario files in parallel and reports them in file order: each file once, or once per
+/// row of its examples table; only the scenarios with a wanted tag when tags are given.
 public struct ScenarioSuite: Sendable {
     public var runner: ScenarioRunner
     public var jobs: Int
+    /// Run only scenarios with at least one of these `tags:` (empty: every scenario). A file that
+    /// cannot be parsed is always reported: its tags are unknown.
+    public var tags: [String] = []
+    /// Run only this row (1-based) of each examples table.
+    public var exampleRow: Int?
 
     public init(runner: ScenarioRunner, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.runner = runner
@@ -22,12 +28,51 @@ public struct ScenarioSuite: Sendable {
         }
     }
 
-    /// Runs every file; `report` is called for each outcome in file order as soon as it and all
-    /// earlier ones are done.
-    public func run(files: [String], report: @escaping @Sendable (Int, Outcome) -> Void) -> [Outcome] {
-        let results = ResultBox(count: files.count, report: report)
+    /// One run of the suite and the file it came from.
+    public struct Entry: Sendable {
+        public var file: String
+        public var outcome: Outcome
+
+        public init(file: String, outcome: Outcome) {
+            self.file = file
+            self.outcome = outcome
+        }
+    }
+
+    /// What the suite will run: the parsed files expanded into runs (examples rows), filtered by tag.
+    enum Unit: Sendable {
+        case malformed(file: String, ScenarioError)
+        case scenario(Scenario)
+
+        var file: String {
+            switch self {
+            case .malformed(let file, _): return file
+            case .scenario(let scenario): return scenario.file
+            }
+        }
+    }
+
+    func units(_ files: [String]) -> [Unit] {
+        var units: [Unit] = []
+        for file in files {
+            do throws(ScenarioError) {
+                let scenario = try ScenarioParser.parse(file: file)
+                guard tags.isEmpty || scenario.tags.contains(where: tags.contains) else { continue }
+                units += try scenario.runs(onlyRow: exampleRow).map(Unit.scenario)
+            } catch {
+                units.append(.malformed(file: file, error))
+            }
+        }
+        return units
+    }
+
+    /// Runs every file; `report` is called for each entry in order as soon as it and all earlier
+    /// ones are done.
+    public func run(files: [String], report: @escaping @Sendable (Int, Entry) -> Void) -> [Entry] {
+        let units = units(files)
+        let results = ResultBox(count: units.count, report: report)
         // One set of serving processes for the whole suite: each start-up is paid once, not per step.
-        let serving = runner.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
+        let serving = runner.processPerAction || units.isEmpty ? nil : ServingTools(binDirectory: runner.binDirectory)
         defer { serving?.shutdown() }
         var shared = runner
         shared.servingTools = serving
@@ -35,7 +80,7 @@ public struct ScenarioSuite: Sendable {
         let queue = DispatchQueue(label: "scenario-suite", attributes: .concurrent)
         let slots = DispatchSemaphore(value: jobs)
         let group = DispatchGroup()
-        for (index, file) in files.enumerated() {
+        for (index, unit) in units.enumerated() {
             slots.wait()
             group.enter()
             queue.async {
@@ -44,10 +89,11 @@ public struct ScenarioSuite: Sendable {
                     group.leave()
                 }
                 let outcome: Outcome
-                do throws(ScenarioError) { outcome = .ran(runner.run(try ScenarioParser.parse(file: file))) } catch {
-                    outcome = .malformed(error)
+                switch unit {
+                case .malformed(_, let error): outcome = .malformed(error)
+                case .scenario(let scenario): outcome = .ran(runner.run(scenario))
                 }
-                results.store(outcome, at: index)
+                results.store(Entry(file: unit.file, outcome: outcome), at: index)
             }
         }
         group.wait()
@@ -55,34 +101,30 @@ public struct ScenarioSuite: Sendable {
     }
 }
 
-/// Collects outcomes from worker threads and reports them in order.
+/// Collects entries from worker threads and reports them in order.
 private final class ResultBox: Sendable {
-    private struct Progress {
-        var outcomes: [ScenarioSuite.Outcome?]
+    private struct State {
+        var entries: [ScenarioSuite.Entry?]
         var nextToReport = 0
     }
+    private let state: Mutex<State>
+    private let report: @Sendable (Int, ScenarioSuite.Entry) -> Void
 
-    private let progress: Mutex<Progress>
-    private let report: @Sendable (Int, ScenarioSuite.Outcome) -> Void
-
-    init(count: Int, report: @escaping @Sendable (Int, ScenarioSuite.Outcome) -> Void) {
-        progress = Mutex(Progress(outcomes: Array(repeating: nil, count: count)))
+    init(count: Int, report: @escaping @Sendable (Int, ScenarioSuite.Entry) -> Void) {
+        state = Mutex(State(entries: Array(repeating: nil, count: count)))
         self.report = report
     }
 
-    /// Stores an outcome and reports every outcome now ready, in order (under the lock, so two
-    /// workers never report out of order).
-    func store(_ outcome: ScenarioSuite.Outcome, at index: Int) {
-        progress.withLock { progress in
-            progress.outcomes[index] = outcome
-            while progress.nextToReport < progress.outcomes.count,
-                let ready = progress.outcomes[progress.nextToReport]
-            {
-                report(progress.nextToReport, ready)
-                progress.nextToReport += 1
+    func store(_ entry: ScenarioSuite.Entry, at index: Int) {
+        // Reported under the lock, so entries come out in order and one at a time.
+        state.withLock { state in
+            state.entries[index] = entry
+            while state.nextToReport < state.entries.count, let ready = state.entries[state.nextToReport] {
+                report(state.nextToReport, ready)
+                state.nextToReport += 1
             }
         }
     }
 
-    var all: [ScenarioSuite.Outcome] { progress.withLock { $0.outcomes.compactMap { $0 } } }
+    var all: [ScenarioSuite.Entry] { state.withLock { $0.entries.compactMap { $0 } } }
 }

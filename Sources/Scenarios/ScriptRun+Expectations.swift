@@ -23,9 +23,43 @@ extension ScriptRun {
             let document = try cachedDocument(subject)
             let expectedText = try symbols.expandValue(rawValue)
             // Filters name accounts and pubkys (`[?account=app.pubkyring:{B}]`): expand them too.
-            let actual = try ExpectationEvaluator.value(at: try symbols.expand(path), in: document)
-            try ExpectationEvaluator.compare(actual, comparison, expectedText, path: path)
+            try ExpectationEvaluator.check(
+                document, path: try symbols.expand(path), comparison, expectedText, shownPath: path)
+        case .elapsed(let from, let to, let comparison, let rawValue):
+            let journal = try cachedDocument(.command(tool: .simctl, arguments: ["journal"]))
+            let start = try journalClock(from, in: journal, role: "FROM")
+            let end = try journalClock(to, in: journal, role: "TO")
+            let expectedText = try symbols.expandValue(rawValue)
+            try ExpectationEvaluator.compare(
+                NSNumber(value: end - start), comparison, expectedText, path: "elapsed \(from) → \(to) (ms)")
         }
+    }
+
+    /// The device-clock milliseconds of the one journal entry `selector` picks: a path into the
+    /// entries (`[?op=bitkit.pick.before-record-check][-1]`) or into the whole journal (`.entries[…]`).
+    func journalClock(_ selector: String, in journal: Any?, role: String) throws -> Int64 {
+        let written = selector.hasPrefix("[") ? ".entries" + selector : selector
+        let path = try symbols.expand(written)
+        let components = try ExpectationEvaluator.components(path)
+        guard let journal, case .value(let selected) = JSONPath.select(components, in: journal) else {
+            throw StepFailure(
+                expected: "\(role) \(selector) to select one journal entry", actual: "\(selector) matched nothing")
+        }
+        var entry = selected
+        if let list = selected as? [Any] {
+            guard list.count == 1 else {
+                throw StepFailure(
+                    expected: "\(role) \(selector) to select one journal entry",
+                    actual: "it selects \(list.count); pick one with [0] or [-1]")
+            }
+            entry = list[0]
+        }
+        guard let object = entry as? [String: Any], let clock = ExpectationEvaluator.number(object["clock"]) else {
+            throw StepFailure(
+                expected: "\(role) \(selector) to be a journal entry with a clock",
+                actual: String(JSONPath.describe(entry).prefix(500)))
+        }
+        return Int64(clock)
     }
 
     /// Consecutive expectations on one command (`bitkit state`, `simctl keychain list`…) read it once:
@@ -37,6 +71,9 @@ extension ScriptRun {
         let key = [tool.rawValue] + arguments
         if let cached = commandOutputs[key] { return cached is NSNull ? nil : cached }
         let fresh = try document(subject)
+        // A command may add to the journal (`auth-request status` polls the relay): a journal read
+        // before it is stale now.
+        commandOutputs = commandOutputs.filter { $0.key.dropFirst().first != "journal" }
         commandOutputs[key] = fresh ?? NSNull()
         return fresh
     }

@@ -9,8 +9,6 @@ extension ScriptRun {
         let tool: Tool = app == "bitkit" ? .bitkit : .ring
         let inspection: Set<String> = ["state", "checkpoints", "keychain", "--help", "help"]
         if inspection.contains(command) { return [] }
-        // The OS delivers a `pubkyauth` link to Ring, never to Bitkit (spec/02 §14): Bitkit stays where it is.
-        if app == "bitkit", command == "open-url" { return [] }
         if ["launch", "relaunch", "foreground"].contains(command) {
             if foreground == other { try quietly(otherTool, ["background"]) }
             foreground = app

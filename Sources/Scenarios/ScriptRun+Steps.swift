@@ -1,3 +1,4 @@
+import Device
 import Foundation
 
 /// Running a step: tools, background steps, and what a step's output makes of the app's last screen.
@@ -9,21 +10,24 @@ extension ScriptRun {
             transcript.append("  # \(try symbols.expand(text))")
         case .focus(let automatic):
             automaticFocus = automatic
-        case .key(let name, let secret):
+        case .key(let name, let written):
+            let secret = try symbols.expand(written)
             guard let key = Symbols.Key(secretHex: secret) else {
                 throw StepFailure(expected: "a valid secret", actual: secret)
             }
             symbols.keys[name] = key
         case .set(let name, let path):
-            guard let output = lastOutput else {
-                throw StepFailure(expected: "an earlier step's output", actual: "no step has run")
-            }
-            let value = try ExpectationEvaluator.value(at: path, in: try ExpectationEvaluator.parseJSON(output.stdout))
-            guard let value, !(value is NSNull), !(value is [Any]), !(value is [String: Any]) else {
-                throw StepFailure(expected: "a text or number at \(path)", actual: JSONPath.describe(value))
-            }
+            let value = try lastOutputValue(at: path)
             symbols.values[name] = JSONPath.describe(value, quoteStrings: false)
             transcript.append("  = \(name) = \(symbols.values[name] ?? "")")
+        case .bindKey(let name, let path):
+            let value = try lastOutputValue(at: path)
+            guard let secret = value as? String, let key = Symbols.Key(secretHex: secret) else {
+                throw StepFailure(
+                    expected: "a 64-character lowercase hex secret at \(path)", actual: JSONPath.describe(value))
+            }
+            symbols.keys[name] = key
+            transcript.append("  = \(name) = key \(key.pubky)")
         case .wait:
             try waitForBackground()
         case .run(let tool, let arguments, let isBackground, let expectFailure):
@@ -35,12 +39,25 @@ extension ScriptRun {
         }
     }
 
+    /// The single text or number at `path` (symbols expanded) in the last step's JSON output.
+    func lastOutputValue(at path: String) throws -> Any {
+        guard let output = lastOutput else {
+            throw StepFailure(expected: "an earlier step's output", actual: "no step has run")
+        }
+        let value = try ExpectationEvaluator.value(
+            at: try symbols.expand(path), in: try ExpectationEvaluator.parseJSON(output.stdout))
+        guard let value, !(value is NSNull), !(value is [Any]), !(value is [String: Any]) else {
+            throw StepFailure(expected: "a text or number at \(path)", actual: JSONPath.describe(value))
+        }
+        return value
+    }
+
     mutating func runStep(
         _ step: Step, tool: Tool, arguments: [String], background isBackground: Bool, expectFailure: Bool
     ) throws {
         transcript.append("  $ \(step.source)")
         var implicitToasts: [Any] = []
-        if let app = tool.appName, automaticFocus {
+        if let app = try focusedApp(tool, arguments), automaticFocus {
             implicitToasts = try bringToFront(app, command: arguments.first ?? "")
         }
         if isBackground {
@@ -88,9 +105,20 @@ extension ScriptRun {
                 "    exit \(result.status): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
             return
         }
-        if let app = tool.appName, var screen = (try? ExpectationEvaluator.parseJSON(result.stdout)) as? [String: Any],
+        let printed = try? ExpectationEvaluator.parseJSON(result.stdout)
+        var shown: (app: String, screen: [String: Any])?
+        if let app = tool.appName, let screen = printed as? [String: Any], screen["route"] != nil {
+            shown = (app, screen)
+        } else if tool == .simctl, Self.isOpenURL(step), let delivery = printed as? [String: Any],
+            let app = delivery["receivedBy"] as? String, let screen = delivery["screen"] as? [String: Any],
             screen["route"] != nil
         {
+            // `simctl open-url`: the screen is the receiving app's.
+            transcript.append("    (the OS delivers the link to \(app))")
+            shown = (app, screen)
+        }
+        if let (app, shownScreen) = shown {
+            var screen = shownScreen
             if !implicitToasts.isEmpty { screen["toasts"] = implicitToasts + (screen["toasts"] as? [Any] ?? []) }
             screen["allTexts"] = TranscriptText.allTexts(of: screen)
             lastScreen[app] = screen
@@ -115,5 +143,31 @@ extension ScriptRun {
     static func tool(of step: Step) -> Tool {
         if case .run(let tool, _, _, _) = step.kind { return tool }
         return .simctl
+    }
+
+    /// `… open-url LINK`: the OS offering a link, to `simctl open-url`'s pick or to the app named.
+    static func isOpenURL(_ step: Step) -> Bool {
+        if case .run(_, let arguments, _, _) = step.kind { return arguments.first == "open-url" }
+        return false
+    }
+
+    /// The app the focus rule brings forward before this step, if any. A link goes to the app the OS
+    /// picks for its scheme (`URLRouter`): `simctl open-url` brings that app forward; `bitkit open-url`
+    /// and `ring open-url` bring their app forward only when it is the one that receives the link
+    /// (Ring also takes links no app claims, e.g. an https invite).
+    func focusedApp(_ tool: Tool, _ arguments: [String]) throws -> String? {
+        guard arguments.first == "open-url", arguments.count >= 2, tool == .simctl || tool.appName != nil else {
+            return tool.appName
+        }
+        let state: DeviceState
+        do { state = try DeviceStore(world: World(root: world)).read() } catch {
+            throw StepFailure(expected: "a readable device to route the link", actual: "\(error)")
+        }
+        let receiver = URLRouter.route(arguments[1], on: state).receivedBy?.rawValue
+        switch tool {
+        case .simctl: return receiver
+        case .ring: return receiver == nil || receiver == "ring" ? "ring" : nil
+        case .bitkit: return receiver == "bitkit" ? "bitkit" : nil
+        }
     }
 }

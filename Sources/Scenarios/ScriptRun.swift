@@ -58,8 +58,16 @@ struct ScriptRun {
 
     mutating func execute() -> ScenarioResult {
         let started = Date()
-        let name = URL(fileURLWithPath: scenario.file).deletingPathExtension().lastPathComponent
-        var failure: ScenarioResult.Failure?
+        var name = URL(fileURLWithPath: scenario.file).deletingPathExtension().lastPathComponent
+        var title = scenario.title
+        if let row = scenario.example {
+            name += "[\(row.number)]"
+            title += " (\(row.label))"
+            for binding in row.bindings { symbols.values[binding.name] = binding.value }
+            transcript.append("  # example \(row.number): \(row.label)")
+        }
+        var failures: [ScenarioResult.Failure] = []
+        var stopped = false
         var executed = 0
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -68,12 +76,15 @@ struct ScriptRun {
             guard created.status == 0 else { throw StepFailure(expected: "a new world", actual: created.stderr) }
             reportWorldCreated()
         } catch {
-            failure = ScenarioResult.Failure(
-                location: scenario.file, step: "world init", expected: "a new world", actual: "\(error)")
+            failures.append(
+                ScenarioResult.Failure(
+                    location: scenario.file, step: "world init", expected: "a new world", actual: "\(error)"))
+            stopped = true
         }
-        if failure == nil {
+        if !stopped {
             for step in scenario.steps {
                 executed += 1
+                var failure: ScenarioResult.Failure?
                 do {
                     try perform(step)
                 } catch let error as StepFailure {
@@ -86,17 +97,25 @@ struct ScriptRun {
                         actual: "\(error)")
                 }
                 report(step, failure: failure)
-                if failure != nil { break }
+                guard let failure else { continue }
+                failures.append(failure)
+                // With --keep-going a failed expectation is reported and the run goes on; anything else
+                // that fails leaves nothing sound to go on from.
+                if case .expect = step.kind, runner.keepGoing { continue }
+                stopped = true
+                break
             }
         }
-        if failure == nil {
+        if !stopped {
             do { try waitForBackground() } catch let error as StepFailure {
-                failure = ScenarioResult.Failure(
-                    location: scenario.file, step: "(end of scenario: background steps)", expected: error.expected,
-                    actual: error.actual)
+                failures.append(
+                    ScenarioResult.Failure(
+                        location: scenario.file, step: "(end of scenario: background steps)", expected: error.expected,
+                        actual: error.actual))
+                stopped = true
             } catch {}
         }
-        if failure == nil {
+        if !stopped {
             // Every scenario ends with the contract's audit (DESIGN §6).
             do {
                 let report = try Audit(world: Device.World(root: world)).run()
@@ -106,15 +125,18 @@ struct ScriptRun {
                         "  ✓ audit: \(report.invariants.count) invariants hold over \(report.journalEntries) journal entries"
                     )
                 } else {
-                    failure = ScenarioResult.Failure(
-                        location: scenario.file, step: "(audit at the end of the scenario)", expected: "no violation",
-                        actual: report.violations.map { "\($0.invariant.rawValue): \($0.message)" }.joined(
-                            separator: "; "))
+                    failures.append(
+                        ScenarioResult.Failure(
+                            location: scenario.file, step: "(audit at the end of the scenario)",
+                            expected: "no violation",
+                            actual: report.violations.map { "\($0.invariant.rawValue): \($0.message)" }.joined(
+                                separator: "; ")))
                 }
             } catch {
-                failure = ScenarioResult.Failure(
-                    location: scenario.file, step: "(audit at the end of the scenario)", expected: "a readable world",
-                    actual: "\(error)")
+                failures.append(
+                    ScenarioResult.Failure(
+                        location: scenario.file, step: "(audit at the end of the scenario)",
+                        expected: "a readable world", actual: "\(error)"))
             }
         }
         if runner.embedSequence, let entries = try? Journal(world: Device.World(root: world)).read().entries {
@@ -124,17 +146,21 @@ struct ScriptRun {
             transcript.append("  ```")
         }
         for (_, process) in background { process.terminate() }
-        if let failure {
+        if failures.count > 1 { transcript.append("  \(failures.count) failures:") }
+        for failure in failures {
             transcript.append("  ✗ \(failure.location): \(failure.step)")
             transcript.append("      expected: \(failure.expected)")
             transcript.append("      actual:   \(failure.actual)")
         }
         let keep = runner.keepWorld
         var result = ScenarioResult(
-            file: scenario.file, name: name, title: scenario.title, passed: failure == nil,
+            file: scenario.file, name: name, title: title, passed: failures.isEmpty,
             seconds: Date().timeIntervalSince(started),
-            steps: executed, seed: seed, transcript: transcript.joined(separator: "\n"), failure: failure,
+            steps: executed, seed: seed, transcript: transcript.joined(separator: "\n"), failure: failures.first,
             keptWorld: keep ? world.path : nil)
+        result.tags = scenario.tags
+        result.example = scenario.example?.number
+        result.failures = failures
         finishReport(&result)
         if !keep { try? FileManager.default.removeItem(at: world.deletingLastPathComponent()) }
         return result

@@ -18,13 +18,7 @@ struct ToolProcess {
     }
 
     /// The folder of the running executable, where its sibling tools live.
-    static let binDirectory: URL = {
-        #if os(Linux)
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        #else
-            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        #endif
-    }()
+    static var binDirectory: URL { SiblingTool.directory }
 
     let process: Process
     let stdoutFile: URL

@@ -21,43 +21,70 @@ enum AppCommands {
 
     static let install = Command(
         "install", summary: "Install an app, or update-install it over an existing install (the sandbox is kept).",
-        usage: "bitkit|ring [--network bitcoin|testnet|signet|regtest] [--without-shared-group]",
+        usage:
+            "bitkit|ring [--network bitcoin|testnet|signet|regtest] [--build current|pre-shared-keys] [--url-scheme S]… [--without-shared-group]",
         details: """
             Every Bitkit flavour has bundle id to.bitkit, so installing another network over an existing Bitkit is an
             update-install: same sandbox, new own prefix and private group. --without-shared-group builds an App ID
             without the shared keychain group (its accesses answer errSecMissingEntitlement, -34018).
+            --build pre-shared-keys installs the Bitkit build from before the shared keychain: it writes no shared
+            record, lists no Ring pubkys (Profile goes straight to Create Profile) and still registers pubkyauth; an
+            update-install of the current build over it is how the catalogue seeds "a profile created before the
+            update" (scenario 14).
+            Each build registers the URL schemes the real one does (Ring: pubkyauth, pubkyring; the current Bitkit:
+            bitkit, bitcoin, lightning, lnurl, lnurlc, lnurlp, lnurlw); --url-scheme S (repeatable) adds one to this
+            install, e.g. a Bitkit that still claims pubkyauth. An update-install registers the new build's schemes.
+            When two apps register a scheme, the OS delivers its links to the one installed or update-installed last
+            (`simctl open-url`).
             """,
         examples: [
             "simctl install bitkit --network regtest", "simctl install ring",
             "simctl install bitkit --network bitcoin --without-shared-group",
+            "simctl install bitkit --build pre-shared-keys",
+            "simctl install bitkit --url-scheme pubkyauth",
         ]
     ) { args, invocation in
         let network = try args.option("--network", expecting: "bitcoin, testnet, signet or regtest") {
             BitcoinNetwork(rawValue: $0)
         }
+        let build =
+            try args.option("--build", expecting: "current or pre-shared-keys") { AppBuild(rawValue: $0) } ?? .current
+        let schemes = try args.options("--url-scheme")
         let withoutShared = args.flag("--without-shared-group")
         let app = try parseApp(&args)
         try args.finish()
         if app == .ring, network != nil { throw CLIError.usage("--network applies to Bitkit only.") }
+        guard build.exists(for: app) else {
+            throw CLIError.usage("\(app.displayName) has no \(build.rawValue) build: only Bitkit has one.")
+        }
+        for scheme in schemes where URLRouter.scheme(of: scheme + ":") != scheme.lowercased() {
+            throw CLIError.usage("'\(scheme)' is not a URL scheme: a letter, then letters, digits, +, - or . (no ://).")
+        }
         let store = DeviceStore(world: invocation.world)
         let (install, updated) = try store.update { state -> (InstalledApp, Bool) in
             let previous = state.apps[app]
+            let order = (state.apps.values.map(\.installOrder).max() ?? 0) + 1
             let install = InstalledApp(
-                kind: app, network: network ?? previous?.network ?? .regtest, sharedGroupEnabled: !withoutShared)
+                kind: app, network: network ?? previous?.network ?? .regtest, sharedGroupEnabled: !withoutShared,
+                build: build, extraURLSchemes: schemes, installOrder: order)
             state.apps[app] = install
             return (install, previous != nil)
         }
         try FileManager.default.createDirectory(
             at: invocation.world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
         )
-        invocation.journalTool(
-            updated ? .updateInstall : .install, detail: "\(app.rawValue) \(install.network?.rawValue ?? "")")
+        var detail = "\(app.rawValue) \(install.network?.rawValue ?? "")"
+        if build != .current { detail += " build=\(build.rawValue)" }
+        if !schemes.isEmpty { detail += " url-schemes=\(install.urlSchemes.joined(separator: ","))" }
+        invocation.journalTool(updated ? .updateInstall : .install, detail: detail)
         var text = "\(updated ? "Update-installed" : "Installed") \(app.displayName)"
+        if build != .current { text += " (the \(build.rawValue) build)" }
         if let network = install.network {
             text +=
                 " (\(network.rawValue) build, own prefix \(network.bitkitSourceApp), private group \(network.bitkitPrivateGroup))"
         }
         if !install.sharedGroupEnabled { text += " without the shared keychain group" }
+        text += "; URL schemes: \(install.urlSchemes.joined(separator: ", "))"
         try invocation.emit(InstallOutput(app: app, install: install, updated: updated), text: text + ".")
     }
 

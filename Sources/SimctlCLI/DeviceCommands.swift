@@ -116,37 +116,14 @@ enum DeviceCommands {
             text: "Device clock is \(DeviceClockText.describe(reading)).")
     }
 
-    struct FilesOutput: Encodable {
-        struct File: Encodable {
-            var name: String
-            var size: Int
-            /// The bytes in lowercase hex (the first `hexLimit` bytes of a larger file).
-            var hex: String
-        }
-        var files: [File]
-    }
-
-    static let hexLimit = 4096
-
     static let files = Command(
         "files",
         summary: "List the device's Files folder (where Ring's backup exports land): name, size and bytes in hex.",
+        details: "The same as `simctl files list`; `simctl files` also decrypts a recovery file and puts files there.",
         examples: ["simctl device files --json"]
     ) { args, invocation in
         try args.finish()
-        let folder = invocation.world.files
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        var listed: [FilesOutput.File] = []
-        for name in names.sorted() {
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
-                continue
-            }
-            let hex = data.prefix(hexLimit).map { String(format: "%02x", $0) }.joined()
-            listed.append(FilesOutput.File(name: name, size: data.count, hex: hex))
-        }
-        try invocation.emit(
-            FilesOutput(files: listed),
-            text: listed.isEmpty ? "No files." : listed.map { "\($0.name)  \($0.size) bytes" }.joined(separator: "\n"))
+        try FilesCommands.emitListing(invocation)
     }
 }
 

@@ -7,7 +7,9 @@ import SimCLI
 enum NetCommands {
     static let group = Command(
         "net", summary: "Cut the network, slow or break services: DHT, relays, Homegate, homeservers.",
-        subcommands: [off, on, appConnectivity, dht, relayLatency, homegate, homeserver, storageReads, show])
+        subcommands: [
+            off, on, appConnectivity, dht, relayLatency, resolveTimeout, homegate, homeserver, storageReads, show,
+        ])
 
     struct ConnectivityOutput: Encodable {
         var online: [AppKind]
@@ -103,6 +105,29 @@ enum NetCommands {
         try change(invocation, "Relays answer 404 after \(seconds) s.") { $0.relayNotFoundLatency = seconds }
     }
 
+    static let resolveTimeout = Command(
+        "resolve-timeout",
+        summary: "What-if for tests: make every app's client give up a PKARR resolve after SECONDS (real: 2 s).",
+        usage: "SECONDS|default",
+        details: """
+            The real clients wait 2 s for each PKARR source (spec/04 §10); this knob replaces that value in every app's
+            client of the world, so a check that asserts the 2 s give-up can be shown to fail. `default` restores the
+            clients' own value. Backend journal entries carry the timeout each request saw (`timeout`, milliseconds).
+            """,
+        examples: ["simctl net resolve-timeout 4", "simctl net resolve-timeout default"]
+    ) { args, invocation in
+        let text = try args.positional("SECONDS|default")
+        try args.finish()
+        if text == "default" {
+            try change(invocation, "Clients resolve with their own timeout (2 s).") { $0.resolveTimeout = nil }
+            return
+        }
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw CLIError.usage("SECONDS must be a number > 0, or `default`.")
+        }
+        try change(invocation, "Clients give up a PKARR resolve after \(seconds) s.") { $0.resolveTimeout = seconds }
+    }
+
     static let homegate = Command(
         "homegate",
         summary: "Set the HTTP status Homegate answers ip_verification with (200 = works, 0 = no response).",
@@ -173,5 +198,6 @@ enum NetCommands {
             "Homeservers down: \(knobs.homeserversDown.isEmpty ? "none" : knobs.homeserversDown.sorted().joined(separator: ", "))",
             "Storage reads failing: \(knobs.storageReadFaults.isEmpty ? "none" : knobs.storageReadFaults.sorted().joined(separator: ", "))",
         ].joined(separator: "\n")
+            + (knobs.resolveTimeout.map { "\nResolve timeout (what-if): \($0) s" } ?? "")
     }
 }

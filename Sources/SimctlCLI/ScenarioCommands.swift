@@ -24,10 +24,14 @@ enum ScenarioCommands {
     static let run = Command(
         "run", summary: "Run each scenario in a fresh temporary world with the real executables.",
         usage:
-            "FILE… [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--html DIR] [--sequence] [--process-per-action] [--no-timings]",
+            "FILE… [--tag T]… [--keep-going] [--example N] [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--html DIR] [--sequence] [--process-per-action] [--no-timings]",
         details: """
             Each scenario stops at its first failed expectation and prints the step, what was expected and what was
-            found. --keep keeps every world folder (its path is printed); --seed N overrides the scenarios' seeds;
+            found; --keep-going goes on after a failed expectation and lists every one that failed (a step that
+            fails on its own still ends the scenario). --tag T (repeatable) runs only the scenarios whose `tags:`
+            line has T (or any of the given tags). A scenario with an `examples:` table runs once per row, reported
+            as NAME[ROW]; --example N runs only row N. --keep keeps every world folder (its path is printed); --seed N
+            overrides the scenarios' seeds;
             --jobs N runs N scenarios at once (default: the number of cores); --quiet prints only the result lines;
             --junit FILE writes a JUnit XML report; --html DIR writes a visual report into DIR (index.html and one page per
             scenario: every step with both phones side by side, the expectations, the shared keychain group, the journal
@@ -40,6 +44,9 @@ enum ScenarioCommands {
             """,
         examples: [
             "simctl scenario run Fixtures/scenarios/*.scenario",
+            "simctl scenario run Fixtures/scenarios/*.scenario --tag lock",
+            "simctl scenario run Fixtures/scenarios/R06-dht-unreachable-no-pick.scenario --keep-going",
+            "simctl scenario run Fixtures/scenarios/09-ring-deletes-picked-on-identity-screen.scenario --example 2",
             "simctl scenario run Fixtures/scenarios/07-ring-deletes-picked-pubky.scenario --keep",
             "simctl scenario run Fixtures/scenarios/*.scenario --quiet --junit report.xml",
             "simctl scenario run Fixtures/scenarios/*.scenario --quiet --html report",
@@ -56,6 +63,11 @@ enum ScenarioCommands {
         let sequence = args.flag("--sequence")
         let processPerAction = args.flag("--process-per-action")
         let noTimings = args.flag("--no-timings")
+        let keepGoing = args.flag("--keep-going")
+        let tags = try args.options("--tag")
+        let example = try args.option("--example", expecting: "a row number (1, 2, …)") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
         let files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw CLIError.usage("Give at least one scenario file.") }
@@ -63,33 +75,43 @@ enum ScenarioCommands {
         runner.embedSequence = sequence
         runner.processPerAction = processPerAction
         runner.recordReport = html != nil
-        let suite = ScenarioSuite(
+        runner.keepGoing = keepGoing
+        var suite = ScenarioSuite(
             runner: runner,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        suite.tags = tags
+        suite.exampleRow = example
         let json = invocation.json
-        let outcomes = suite.run(files: files) { index, outcome in
+        let entries = suite.run(files: files) { _, entry in
             guard !json else { return }
-            Output.write(render(noTimings ? outcome.withoutTimings : outcome, file: files[index], quiet: quiet))
+            Output.write(
+                render(noTimings ? entry.outcome.withoutTimings : entry.outcome, file: entry.file, quiet: quiet))
         }
-        .map { noTimings ? $0.withoutTimings : $0 }
+        .map { ScenarioSuite.Entry(file: $0.file, outcome: noTimings ? $0.outcome.withoutTimings : $0.outcome) }
+        if entries.isEmpty, !tags.isEmpty {
+            throw CLIError.usage(
+                "No scenario among the \(files.count) file(s) has the tag \(tags.joined(separator: " or ")); `tags:` lines name them."
+            )
+        }
+        let outcomes = entries.map(\.outcome)
         let passed = outcomes.filter(\.passed).count
         let failed = outcomes.count - passed
         if let junit {
-            let xml = JUnitReport.xml(Array(zip(files, outcomes)).map { (file: $0.0, outcome: $0.1) })
+            let xml = JUnitReport.xml(entries.map { (file: $0.file, outcome: $0.outcome) })
             do { try xml.write(toFile: junit, atomically: true, encoding: .utf8) } catch {
                 throw CLIError.failure("Could not write the JUnit report to \(junit): \(error.localizedDescription)")
             }
         }
         if let html {
-            let entries = outcomes.enumerated().map { index, outcome -> ScenarioReportEntry in
-                switch outcome {
+            let pages = entries.map { entry -> ScenarioReportEntry in
+                switch entry.outcome {
                 case .ran(let result):
                     return result.record.map { .ran($0) }
-                        ?? .malformed(file: files[index], message: "the run recorded nothing for the report")
-                case .malformed(let error): return .malformed(file: files[index], message: error.description)
+                        ?? .malformed(file: entry.file, message: "the run recorded nothing for the report")
+                case .malformed(let error): return .malformed(file: entry.file, message: error.description)
                 }
             }
-            do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeScenarios(entries) } catch {
+            do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeScenarios(pages) } catch {
                 throw CLIError.failure("Could not write the HTML report: \(error.description)")
             }
             if !json {
@@ -97,14 +119,14 @@ enum ScenarioCommands {
             }
         }
         if json {
-            let entries = zip(files, outcomes).map { file, outcome -> SuiteOutput.Entry in
-                switch outcome {
-                case .ran(let result): return .init(file: file, passed: result.passed, result: result)
-                case .malformed(let error): return .init(file: file, passed: false, error: error.description)
+            let scenarios = entries.map { entry -> SuiteOutput.Entry in
+                switch entry.outcome {
+                case .ran(let result): return .init(file: entry.file, passed: result.passed, result: result)
+                case .malformed(let error): return .init(file: entry.file, passed: false, error: error.description)
                 }
             }
             Output.write(
-                try Invocation.jsonString(SuiteOutput(passed: passed, failed: failed, scenarios: entries)) + "\n")
+                try Invocation.jsonString(SuiteOutput(passed: passed, failed: failed, scenarios: scenarios)) + "\n")
         } else {
             Output.write("\(passed) passed, \(failed) failed\n")
         }
@@ -125,7 +147,8 @@ enum ScenarioCommands {
                 text += "PASS \(result.name) — \(result.title)\(time)\n"
             } else {
                 text += "FAIL \(result.name) — \(result.title)\(time)\n"
-                text += "     replay: simctl scenario run \(file) --seed \(result.seedUsed) --keep\n"
+                let row = result.example.map { " --example \($0)" } ?? ""
+                text += "     replay: simctl scenario run \(file)\(row) --seed \(result.seedUsed) --keep\n"
             }
             // `--keep` is how a passing run's world gets inspected too (Docs/scenarios.md).
             if let kept = result.keptWorld { text += "     world kept at \(kept)\n" }

@@ -11,13 +11,14 @@ public enum SimctlCLI {
             "simctl install bitkit --network regtest --world /tmp/w",
             "simctl device lock --world /tmp/w",
             "simctl keychain list --group shared --world /tmp/w",
+            "simctl open-url \"$LINK\" --world /tmp/w",
         ],
         commands: [
             WorldCommands.group, DeviceCommands.group, AppCommands.install, AppCommands.uninstall,
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
             ScenarioCommands.group, BackendCommands.group, AuthRequestCommands.group, AuditCommands.audit,
-            RaceCommands.race, IssuerCommands.group,
+            RaceCommands.race, IssuerCommands.group, OpenURLCommands.openURL, FilesCommands.group,
         ])
 
     public static func main() -> Never {

@@ -35,8 +35,8 @@ enum WorldCommands {
         try store.update { state in
             state.seed = seed
             if withApps {
-                state.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest)
-                state.apps[.ring] = InstalledApp(kind: .ring)
+                state.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest, installOrder: 1)
+                state.apps[.ring] = InstalledApp(kind: .ring, installOrder: 2)
             }
         }
         if withApps {
@@ -74,7 +74,9 @@ enum DeviceText {
             guard let app = state.apps[kind] else { continue }
             var line = "App: \(kind.rawValue) (\(kind.bundleID))"
             if let network = app.network { line += ", network \(network.rawValue), prefix \(network.bitkitSourceApp)" }
+            if app.build != .current { line += ", \(app.build.rawValue) build" }
             if !app.sharedGroupEnabled { line += ", shared group NOT entitled" }
+            line += ", URL schemes \(app.urlSchemes.joined(separator: " "))"
             line += state.isOnline(kind) ? ", online" : ", offline"
             lines.append(line)
         }

@@ -94,6 +94,31 @@ import Testing
         #expect(world.events.first?.status == 409)
     }
 
+    @Test func aResolveReportsTheTimeoutEachSourceSawAndTheWorldsWhatIfReplacesIt() throws {
+        let world = try TestWorld()
+        try world.knobs { $0.dhtReachable = false }
+        world.events.removeAll()
+        let unknown = try world.client().resolve(Fixture.b.pubky)
+        // The DHT never answers and the relays' 404 (3.5 s) comes after the 2 s timeout: both give up at 2 s.
+        #expect(unknown.value == .unknown)
+        #expect(unknown.latency == 2)
+        #expect(world.events.map(\.outcome) == [.timedOut, .timedOut])
+        #expect(world.events.map(\.latency) == [2, 2])
+        #expect(world.events.map(\.timeout) == [2, 2])
+
+        try world.knobs { $0.resolveTimeout = 4 }
+        world.events.removeAll()
+        let notFound = try world.client().resolve(Fixture.b.pubky)
+        #expect(notFound.value == .notFound)
+        #expect(notFound.latency == 4)
+        #expect(world.events.map(\.outcome) == [.timedOut, .notFound])
+        #expect(world.events.map(\.latency) == [4, 3.5])
+        #expect(world.events.map(\.timeout) == [4, 4])
+        #expect(try world.store.knobs().resolveTimeout == 4)
+        try world.knobs { $0.resolveTimeout = nil }
+        #expect(try world.store.knobs().resolveTimeout == nil)
+    }
+
     @Test func eventsEncodeAsStableJSON() throws {
         let event = BackendEvent(
             app: "to.bitkit", service: .pkarrRelay, operation: "GET /x", host: "pkarr.pubky.app",

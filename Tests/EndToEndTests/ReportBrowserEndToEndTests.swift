@@ -43,7 +43,7 @@ struct ReportBrowserEndToEndTests {
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0.hasSuffix(".html") && $0 != "index.html"
         }.sorted()
-        #expect(pages.count == ReportRuns.catalogueFiles.count)
+        #expect(pages.count == ReportRuns.catalogueRuns.count)
         // One browser for all pages: a harness page (outside the report folder, which stays as the
         // tool wrote it) frames each report page at 1280 px and measures it.
         let frames = pages.map {
@@ -100,10 +100,10 @@ struct ReportBrowserEndToEndTests {
                   links: Array.prototype.map.call(links, function (a) { return a.getAttribute('href'); }) };
                 """)
         let measured = try #require(result as? [String: Any])
-        #expect(measured["rows"] as? Int == ReportRuns.catalogueFiles.count)
-        #expect(measured["passed"] as? Int == ReportRuns.catalogueFiles.count)
+        #expect(measured["rows"] as? Int == ReportRuns.catalogueRuns.count)
+        #expect(measured["passed"] as? Int == ReportRuns.catalogueRuns.count)
         let links = measured["links"] as? [String] ?? []
-        #expect(links.count == ReportRuns.catalogueFiles.count)
+        #expect(links.count == ReportRuns.catalogueRuns.count)
         for link in links {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(link).path), "\(link)")
         }

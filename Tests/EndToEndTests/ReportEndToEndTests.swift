@@ -10,14 +10,16 @@ import Testing
         let files = try ReportRuns.files(in: folder)
         let pages = files.map(\.name).filter { $0 != "index.html" }
         #expect(ReportRuns.catalogueFiles.count >= 39)
-        #expect(pages.count == ReportRuns.catalogueFiles.count)
+        // One page per run: a scenario with an examples table has one per row (`NAME[ROW]` → `NAME-ROW-`).
+        #expect(ReportRuns.catalogueRuns.count > ReportRuns.catalogueFiles.count)
+        #expect(pages.count == ReportRuns.catalogueRuns.count)
         #expect(files.contains { $0.name == "index.html" })
-        for file in ReportRuns.catalogueFiles {
-            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-            #expect(pages.contains("\(name).html"), "no page for \(file)")
+        for name in ReportRuns.catalogueRuns {
+            let page = name.replacingOccurrences(of: "[", with: "-").replacingOccurrences(of: "]", with: "-")
+            #expect(pages.contains("\(page).html"), "no page for \(name)")
         }
         let index = try #require(files.first { $0.name == "index.html" }).text
-        let count = ReportRuns.catalogueFiles.count
+        let count = ReportRuns.catalogueRuns.count
         #expect(index.contains("<h1>Scenario run: \(count) passed, 0 failed</h1>"))
         #expect(run.stdout.hasSuffix("\(count) passed, 0 failed\n"))
     }

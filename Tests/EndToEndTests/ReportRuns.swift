@@ -13,6 +13,17 @@ enum ReportRuns {
         return names.filter { $0.hasSuffix(".scenario") }.sorted().map { "Fixtures/scenarios/\($0)" }
     }()
 
+    /// The runs the catalogue makes, by result name: a file's name, or `NAME[ROW]` for each row of an
+    /// `examples:` table.
+    static let catalogueRuns: [String] = catalogueFiles.flatMap { file -> [String] in
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        let lines = ((try? String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)) ?? "")
+            .components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let table = lines.firstIndex(of: "examples:") else { return [name] }
+        let rows = lines[(table + 1)...].prefix { $0.hasPrefix("|") }.count - 1
+        return (1...max(rows, 1)).map { "\(name)[\($0)]" }
+    }
+
     /// `simctl scenario run` over the whole catalogue with `--html`, once per test process.
     static let catalogue: Result<(folder: URL, run: Sim.Run), Error> = Result {
         let folder = temporaryFolder("catalogue-report")
@@ -71,7 +82,15 @@ enum ReportRuns {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")
-                if words.count >= 4, words[0] == "key", words[2] == "secret" { secrets.append(String(words[3])) }
+                if words.count >= 4, words[0] == "key", words[2] == "secret", !words[3].hasPrefix("{") {
+                    secrets.append(String(words[3]))
+                }
+                // Secrets an examples table binds (scenario 11's nine keys).
+                if line.hasPrefix("|") {
+                    secrets += line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                        $0.count == 64 && $0.allSatisfy(\.isHexDigit)
+                    }
+                }
             }
         }
         return secrets

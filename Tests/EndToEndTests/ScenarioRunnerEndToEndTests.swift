@@ -27,7 +27,7 @@ import Testing
             expect last .pubkys = [{A}]
             device lock
             bitkit keychain load-secret {A}
-            expect last .secret = null
+            expect last .secret absent
             expect json simctl journal --app bitkit :: .entries[-1].status = -25308
             """)
         let run = try Sim.run("simctl", ["scenario", "run", file])

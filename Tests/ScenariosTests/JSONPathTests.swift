@@ -27,7 +27,21 @@ private func value(_ path: String) throws -> String {
 
 @Test func aSecondFilterNarrowsTheFirst() throws {
     #expect(try value(".entries[?account=a][?op=copy].status") == "[0,-25308]")
-    #expect(try value(".entries[?account=b][?op=delete]") == "[]")
+    // Nothing passes both filters: the path matches nothing (not an empty list a check could pass on).
+    #expect(try value(".entries[?account=b][?op=delete]") == "null")
+}
+
+@Test func aSelectionNamesHowMuchOfThePathMatched() throws {
+    func matched(_ path: String) throws -> Int? {
+        if case .nothing(let matched) = JSONPath.select(try JSONPath.parse(path), in: journal()) { return matched }
+        return nil
+    }
+    #expect(try matched(".entries[?op=renamed]") == 1)
+    #expect(try matched(".entries[?account=b][?op=delete]") == 2)
+    #expect(try matched(".entries[*].renamed") == 2)
+    #expect(try matched(".missing.status") == 0)
+    #expect(try matched(".entries[9]") == 1)
+    #expect(try matched(".entries[*].account") == nil)
 }
 
 @Test func aKeyAfterAFilterStillAppliesToEachElement() throws {

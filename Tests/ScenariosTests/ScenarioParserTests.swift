@@ -161,3 +161,76 @@ import Testing
         try ScenarioParser.parse(text: "include /no/such/part.steps\n", file: "main.scenario")
     }
 }
+
+@Test func tagsExamplesAndTheNewExpectationsParse() throws {
+    let scenario = try ScenarioParser.parse(
+        text: """
+            title: Nine keys
+            tags: manual, pubky-choice lock
+            examples:
+            | ROW | SCREEN        |
+            | 1   | createProfile |
+            | 2   | pay contacts  |
+            bitkit open {SCREEN}
+            key K secret {SECRET}
+            expect elapsed [?op=bitkit.pick.before-record-check][-1] [?event=toast][-1] <= 2000
+            expect bitkit state .reference absent
+            expect last .rows[{ROW}].id exists
+            expect last .latency < 2000
+            expect last .caption !~ ^[a-z]
+            """.replacingOccurrences(of: "{SECRET}", with: "{ROW}"), file: "s.scenario")
+    #expect(scenario.tags == ["manual", "pubky-choice", "lock"])
+    let examples = try #require(scenario.examples)
+    #expect(examples.columns == ["ROW", "SCREEN"])
+    #expect(examples.rows.map(\.number) == [1, 2])
+    #expect(examples.rows[1].bindings.map(\.value) == ["2", "pay contacts"])
+    #expect(examples.rows[0].line == 5)
+    #expect(scenario.steps.count == 7)
+    #expect(scenario.steps[0].line == 7)
+    #expect(
+        scenario.steps[2].kind
+            == .expect(
+                .elapsed(
+                    from: "[?op=bitkit.pick.before-record-check][-1]", to: "[?event=toast][-1]",
+                    comparison: .lessOrEqual, value: "2000")))
+    #expect(
+        scenario.steps[3].kind
+            == .expect(
+                .json(
+                    subject: .command(tool: .bitkit, arguments: ["state"]), path: ".reference", comparison: .absent,
+                    value: "")))
+    #expect(
+        scenario.steps[5].kind == .expect(.json(subject: .last, path: ".latency", comparison: .less, value: "2000")))
+    #expect(
+        scenario.steps[6].kind
+            == .expect(.json(subject: .last, path: ".caption", comparison: .notMatches, value: "\"^[a-z]\"")))
+    let runs = try scenario.runs()
+    #expect(runs.map { $0.example?.number } == [1, 2])
+    #expect(try scenario.runs(onlyRow: 2).map { $0.example?.label } == ["ROW=2, SCREEN=pay contacts"])
+    #expect(throws: ScenarioError.self) { try scenario.runs(onlyRow: 3) }
+}
+
+@Test func malformedTablesTagsAndComparisonsAreReportedWithTheirLine() {
+    for (text, line) in [
+        ("examples:\n| A |\n", 1),
+        ("examples:\n| A | B |\n| 1 |\n", 3),
+        ("examples:\n| a |\n| 1 |\n", 2),
+        ("tags:\n", 1),
+        ("expect last .x < many\n", 1),
+        ("expect last .x absent 3\n", 1),
+        ("expect elapsed [0] [1] ~ 3\n", 1),
+        ("expect last .x =\n", 1),
+    ] {
+        #expect(throws: ScenarioError.self, "\(text)") { try ScenarioParser.parse(text: text, file: "s") }
+        do {
+            _ = try ScenarioParser.parse(text: text, file: "s")
+        } catch {
+            #expect(error.line == line, "\(text)")
+        }
+    }
+}
+
+@Test func aKeyCanBeBoundToASecretInTheLastOutput() throws {
+    let scenario = try ScenarioParser.parse(text: "ring state\nkey B = .items[0].data\nexpect records {B}\n", file: "s")
+    #expect(scenario.steps[1].kind == .bindKey(name: "B", path: ".items[0].data"))
+}
