@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "Keychain", dependencies: ["PubkyCrypto", "SafeFiles"]),
         .target(name: "PaykitContract", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .target(name: "AppSupport"),
+        // Systematic exploration of schedules: a pure core (footprints, schedules, the explorer).
+        .target(name: "Exploration"),
         .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto", "SafeFiles"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
@@ -75,6 +77,7 @@ let package = Package(
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyProtocol", "PubkyCrypto"]),
         .testTarget(name: "KeychainTests", dependencies: ["Keychain", "PubkyCrypto"]),
         .testTarget(name: "PaykitContractTests", dependencies: ["PaykitContract", "PubkyCrypto"]),
+        .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyProtocol", "PubkyCrypto"]),
         .testTarget(
