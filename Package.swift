@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "AppSupport"),
         // Systematic exploration of schedules: a pure core (footprints, schedules, the explorer).
         .target(name: "Exploration"),
-        .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto", "SafeFiles"]),
+        .target(name: "Device", dependencies: ["Keychain", "PubkyCrypto", "SafeFiles", "Exploration"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
         .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto"]),
@@ -54,7 +54,8 @@ let package = Package(
             dependencies: ["BitkitApp", "PaykitContract", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(name: "RingCLI", dependencies: ["RingApp", "SimCLI", "Device", "Keychain", "PubkyCrypto"]),
         .target(
-            name: "Scenarios", dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport", "SimCLI", "RunReport"]),
+            name: "Scenarios",
+            dependencies: ["Device", "Keychain", "PubkyCrypto", "AppSupport", "SimCLI", "RunReport", "Exploration"]),
         .target(
             name: "SimctlCLI",
             dependencies: [

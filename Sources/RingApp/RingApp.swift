@@ -41,7 +41,7 @@ public final class RingApp {
     /// Runs `actions` as one user step and returns the screen, with every toast raised on the way.
     @discardableResult
     public func send(_ actions: [RingAction]) throws -> Screen {
-        try sandbox.withMainActor { lock in
+        try sandbox.withMainActor(run: environment.run) { lock in
             self.lock = lock
             defer { self.lock = nil }
             raised = []
