@@ -17,8 +17,8 @@ public enum SimctlCLI {
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
             ScenarioCommands.group, BackendCommands.group, AuthRequestCommands.group, AuditCommands.audit,
-            RaceCommands.race, IssuerCommands.group,
-        ])
+            RaceCommands.race, ExploreCommands.explore, IssuerCommands.group,
+        ], schedulesStart: true)
 
     public static func main() -> Never {
         tool.main()
