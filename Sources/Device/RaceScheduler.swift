@@ -1,5 +1,6 @@
 import Exploration
 import Foundation
+import PubkyCrypto
 import SafeFiles
 import Synchronization
 
@@ -51,6 +52,8 @@ public final class RaceScheduler: Sendable {
         public var position: SchedulePolicy.Position?
         /// Explorer boards: the first decision at which the schedule named a lane that could not go on.
         public var diverged: Int?
+        /// Explorer boards with state deduplication: per lane, a digest of everything it has observed.
+        public var observations: [String: String]
 
         public init(seed: UInt64, lanes names: [String] = ["a", "b"]) {
             lanes = Dictionary(uniqueKeysWithValues: names.map { ($0, LaneState.running) })
@@ -59,6 +62,7 @@ public final class RaceScheduler: Sendable {
             self.seed = seed
             trace = []
             waiting = [:]
+            observations = [:]
         }
 
         /// The lanes in order (a, b, c): decisions and schedules number them so.
@@ -68,8 +72,13 @@ public final class RaceScheduler: Sendable {
     /// What an explorer board's runs follow: the schedule and how to decide past it.
     public struct Plan: Codable, Sendable, Equatable {
         public var policy: SchedulePolicy
+        /// The world the lanes act in, when decisions should carry a state digest (deduplication).
+        public var world: String?
 
-        public init(policy: SchedulePolicy) { self.policy = policy }
+        public init(policy: SchedulePolicy, world: String? = nil) {
+            self.policy = policy
+            self.world = world
+        }
     }
 
     /// How long a lane waits for its turn before the board calls it stuck.
@@ -78,14 +87,17 @@ public final class RaceScheduler: Sendable {
     let path: String
     let lane: String
     let jitter: Jitter?
+    /// Whether keychain calls and network requests are scheduling points (`SIM_POINTS`).
+    public let accessPoints: Bool
     private let started = Atomic<Bool>(false)
     /// The explorer's plan, read once per run (nil inside: a coin board).
     private let plan = Mutex<Plan??>(nil)
 
-    init(path: String, lane: String, jitter: Jitter?) {
+    init(path: String, lane: String, jitter: Jitter?, accessPoints: Bool = true) {
         self.path = path
         self.lane = lane
         self.jitter = jitter
+        self.accessPoints = accessPoints
     }
 
     /// Creates the board for one race iteration (harness side): lanes a and b, a seeded coin.
@@ -230,13 +242,51 @@ public final class RaceScheduler: Sendable {
         }
         guard let choice = plan.policy.choose(pending: pending, enabled: enabled, at: position) else { return }
         if choice.diverged, board.diverged == nil { board.diverged = position.decisions }
+        var state: String?
+        if let root = plan.world {
+            let world = World(root: URL(fileURLWithPath: root), durable: false)
+            state = digest(board, world: world, names: names, pending: pending, enabled: enabled, plan: plan)
+            if let step = pending[choice.lane] { observe(step, lane: names[choice.lane], on: &board, world: world) }
+        }
         board.position = plan.policy.advance(position, chose: choice.lane, pending: pending)
         board.turn = names[choice.lane]
-        let decision = Decision(pending: pending, enabled: enabled, chosen: choice.lane)
+        let decision = Decision(pending: pending, enabled: enabled, chosen: choice.lane, state: state)
         if var line = try? JSONEncoder().encode(decision) {
             line.append(UInt8(ascii: "\n"))
             append(line, to: decisionsPath(path))
         }
+    }
+
+    /// The state at a decision where the explorer may branch (every lane that can go on is about to
+    /// take a visible step): the device's files and what each lane waits at and has observed.
+    static func digest(
+        _ board: Board, world: World, names: [String], pending: [PendingStep?], enabled: [Bool], plan: Plan
+    ) -> String? {
+        let lanes = names.indices.filter { enabled[$0] }
+        let visibility = plan.policy.visibility
+        guard lanes.count > 1,
+            lanes.allSatisfy({ lane in
+                pending[lane].map { visibility?.isVisible($0.footprint, lane: lane) ?? true } ?? false
+            })
+        else { return nil }
+        var text = WorldDigest.files(of: world)
+        for (index, name) in names.enumerated() {
+            text += "\n\(name) at \(pending[index]?.point ?? "the end") after \(board.observations[name] ?? "nothing")"
+        }
+        return Hex.encode(SHA256.hash(Array(text.utf8)))
+    }
+
+    /// Adds what `step` is about to see to its lane's observations. An app's own sandbox is private
+    /// to the lane unless another lane drives the same app: then it is observed too.
+    static func observe(_ step: PendingStep, lane: String, on board: inout Board, world: World) {
+        let app = board.waiting[lane]?.app
+        let shared = board.waiting.contains { other, waiting in
+            other != lane && waiting.app != nil && waiting.app == app
+        }
+        let private_ = step.footprint.accesses.allSatisfy { $0.resource.first == "sandbox" } && !shared
+        let seen = private_ ? "" : StateDigest.observation(of: step.footprint, in: world)
+        let text = (board.observations[lane] ?? "") + "\n" + step.point + " saw " + seen
+        board.observations[lane] = Hex.encode(SHA256.hash(Array(text.utf8)))
     }
 
     private static func append(_ line: Data, to path: String) {

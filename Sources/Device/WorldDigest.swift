@@ -6,9 +6,14 @@ import PubkyCrypto
 /// the journal, the clock and the backend (the backend has its own digest).
 public enum WorldDigest {
     public static func files(of world: World) -> String {
+        files(in: [world.sharedGroup, world.privateKeychains, world.sandboxes], of: world)
+    }
+
+    /// The same for some folders of the world only.
+    public static func files(in folders: [URL], of world: World) -> String {
         var bytes: [UInt8] = []
         let manager = FileManager.default
-        for folder in [world.sharedGroup, world.privateKeychains, world.sandboxes] {
+        for folder in folders {
             guard let walker = manager.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
             var files: [URL] = []
             for case let url as URL in walker where !url.lastPathComponent.hasPrefix(".") {

@@ -90,6 +90,11 @@ public struct ExploreHarness: Sendable {
         let started = Date()
         let session = try Session(configuration: configuration, runner: runner)
         defer { session.close() }
+        return try explore(session, started: started, progress: progress)
+    }
+
+    /// Explores with the prepared world and serving processes of `session` (a matrix shares them).
+    func explore(_ session: Session, started: Date, progress: @Sendable (Int) -> Void) throws -> Result {
         let prepared = Date().timeIntervalSince(started)
         let explorer = Explorer(lanes: session.lanes.count, options: configuration.options)
         let report = try explorer.explore(
@@ -123,24 +128,44 @@ public struct ExploreHarness: Sendable {
         let check: OutcomeCheck
         let prepared: PreparedWorld
         let serving: ServingTools?
+        /// Whether the prepared world and the serving processes end with this session.
+        let owned: Bool
         private let counter = Atomic<Int>(0)
         private let housekeeping = DispatchQueue(label: "explore.housekeeping")
 
-        init(configuration: Configuration, runner: ScenarioRunner) throws {
+        convenience init(configuration: Configuration, runner: ScenarioRunner) throws {
+            let prepared = try PreparedWorld(
+                setup: configuration.setup, setupPath: configuration.setupPath, worldSeed: configuration.worldSeed,
+                scratchRoot: configuration.scratchRoot, prefix: "explore", runner: runner)
+            let serving =
+                configuration.processPerAction || runner.processPerAction
+                ? nil : ServingTools(binDirectory: runner.binDirectory)
+            do {
+                try self.init(
+                    configuration: configuration, runner: runner, prepared: prepared, serving: serving, owned: true)
+            } catch {
+                serving?.shutdown()
+                prepared.remove()
+                throw error
+            }
+        }
+
+        /// A session on a world and serving processes made by the caller (`owned`: ended by `close`).
+        init(
+            configuration: Configuration, runner: ScenarioRunner, prepared: PreparedWorld, serving: ServingTools?,
+            owned: Bool
+        ) throws {
             guard (2...3).contains(configuration.lanes.count) else {
                 throw ScenarioError(file: "explore", line: 0, message: "give two or three lanes (--a, --b, --c)")
             }
             self.configuration = configuration
             self.runner = runner
+            self.prepared = prepared
+            self.serving = serving
+            self.owned = owned
             lanes = try configuration.lanes.enumerated().map { index, text in
                 try RaceHarness.script(text, name: Schedule.name(ofLane: index))
             }
-            prepared = try PreparedWorld(
-                setup: configuration.setup, setupPath: configuration.setupPath, worldSeed: configuration.worldSeed,
-                scratchRoot: configuration.scratchRoot, prefix: "explore", runner: runner)
-            serving =
-                configuration.processPerAction || runner.processPerAction
-                ? nil : ServingTools(binDirectory: runner.binDirectory)
             check = OutcomeCheck(
                 invariants: try RaceHarness.script(configuration.invariants, name: "invariants"),
                 outcomes: configuration.outcomes, runner: runner, serving: serving)
@@ -148,6 +173,7 @@ public struct ExploreHarness: Sendable {
 
         func close() {
             housekeeping.sync {}
+            guard owned else { return }
             serving?.shutdown()
             prepared.remove()
         }
@@ -163,9 +189,15 @@ public struct ExploreHarness: Sendable {
             run: ScheduleRun, world: URL, values: OutcomeCheck.Values
         ) {
             let index = counter.wrappingAdd(1, ordering: .relaxed).oldValue
-            let world = try prepared.copy(named: "s\(index)")
-            let board = prepared.scratch.appendingPathComponent("board-\(index).json").path
-            try RaceScheduler.prepare(at: board, lanes: lanes.count, plan: RaceScheduler.Plan(policy: policy))
+            // Sessions of a matrix share the prepared world's folder: names carry the session too.
+            let name = "\(ObjectIdentifier(self).hashValue)-\(index)"
+            let world = try prepared.copy(named: "s\(name)")
+            let board = prepared.scratch.appendingPathComponent("board-\(name).json").path
+            // Deduplication needs each decision's state; a replay (no visibility) does not.
+            let plan = RaceScheduler.Plan(
+                policy: policy,
+                world: configuration.options.deduplication && policy.visibility != nil ? world.path : nil)
+            try RaceScheduler.prepare(at: board, lanes: lanes.count, plan: plan)
             defer { RaceScheduler.remove(at: board) }
             var failures = ScheduledLanes(lanes: lanes, runner: runner, serving: serving).run(
                 world: world, scratch: prepared.scratch, board: board)
