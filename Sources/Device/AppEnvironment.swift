@@ -42,13 +42,14 @@ public struct AppEnvironment: Sendable {
             let state = run.failures.recording(world.deviceFile.path) { try device.read() }
             return Set(state?.breakpoints.filter { $0.app == app }.map(\.checkpoint) ?? [])
         }
-        guard run.scheduler != nil || !armed.isEmpty else { return }
+        let scheduled = run.scheduler?.accessPoints ?? false
+        guard scheduled || !armed.isEmpty else { return }
         let point = point()
         if armed.contains(point.name) {
             record(JournalEntry(app: app.rawValue, event: "checkpoint", op: point.name))
             pauseIfStillArmed(point.name, release: {}, reacquire: {})
         }
-        schedule(point)
+        if scheduled { schedule(point) }
     }
 
     /// Waits at a scheduling point of a race or an exploration (nothing otherwise), and journals the

@@ -29,7 +29,9 @@ public struct RunContext: Sendable {
         self.durable = durable
         let pacing = jitter.map(Jitter.init)
         self.jitter = pacing
-        scheduler = schedule.map { RaceScheduler(path: $0.board, lane: $0.lane, jitter: pacing) }
+        scheduler = schedule.map {
+            RaceScheduler(path: $0.board, lane: $0.lane, jitter: pacing, accessPoints: $0.accessPoints)
+        }
     }
 
     /// A durable, unscheduled run: an app or tool used in-process (tests) or by hand.
@@ -48,10 +50,14 @@ public struct RunContext: Sendable {
     public struct Schedule: Sendable, Equatable {
         public var board: String
         public var lane: String
+        /// Whether keychain calls and network requests are scheduling points too, or only the runs'
+        /// starts and the named checkpoints (`SIM_POINTS=checkpoints`).
+        public var accessPoints: Bool
 
-        public init(board: String, lane: String) {
+        public init(board: String, lane: String, accessPoints: Bool = true) {
             self.board = board
             self.lane = lane
+            self.accessPoints = accessPoints
         }
     }
 
@@ -61,6 +67,8 @@ public struct RunContext: Sendable {
     /// - `SIM_NO_FSYNC` (any value): writes skip fsync (throwaway worlds).
     /// - `SIM_SCHEDULE` (a board file) and `SIM_LANE` (`a`, `b` or `c`): the race harness or the
     ///   explorer schedules this run at every scheduling point.
+    /// - `SIM_POINTS` (`all`, the default, or `checkpoints`): whether keychain calls and network
+    ///   requests are scheduling points too, or only the runs' starts and the named checkpoints.
     /// - `SIM_JITTER_MS` (a maximum, > 0) and `SIM_JITTER_SEED` (an unsigned integer): a seeded
     ///   sleep at every scheduling point.
     ///
@@ -74,7 +82,14 @@ public struct RunContext: Sendable {
             guard Self.lanes.contains(lane) else {
                 throw RunContextError("SIM_LANE must be one of \(Self.lanes.joined(separator: ", ")), not '\(lane)'.")
             }
-            schedule = Schedule(board: board, lane: lane)
+            var accessPoints = true
+            switch variables["SIM_POINTS"] {
+            case nil, "all": break
+            case "checkpoints": accessPoints = false
+            case let other?:
+                throw RunContextError("SIM_POINTS must be all or checkpoints, not '\(other)'.")
+            }
+            schedule = Schedule(board: board, lane: lane, accessPoints: accessPoints)
         default:
             throw RunContextError("SIM_SCHEDULE and SIM_LANE go together: set both or neither.")
         }

@@ -30,6 +30,9 @@ public struct RaceHarness: Sendable {
         /// Start a process for every app command instead of sending the commands to long-lived
         /// serving processes (`ToolServer`). Slower; the outcomes are the same.
         public var processPerAction = false
+        /// Schedule at every keychain call and network request too, not only at the runs' starts and
+        /// the named checkpoints (`SIM_POINTS`).
+        public var accessPoints = true
         /// Keep what the HTML report draws: each iteration's sequence diagram and an example iteration
         /// per outcome (`Iteration.sequence`, `Report.examples`). Off unless a report is asked for.
         public var recordSchedules = false
@@ -244,10 +247,16 @@ public struct RaceHarness: Sendable {
         try RaceScheduler.prepare(at: board, seed: seed)
         defer { RaceScheduler.remove(at: board) }
         let jitter = configuration.jitter
+        let points = configuration.accessPoints ? [:] : ["SIM_POINTS": "checkpoints"]
         var failures = ScheduledLanes(lanes: [laneA, laneB], runner: runner, serving: serving).run(
             world: world, scratch: scratch, board: board
         ) { lane in
-            jitter > 0 ? ["SIM_JITTER_MS": String(jitter), "SIM_JITTER_SEED": String(seed &* 2 &+ UInt64(lane))] : [:]
+            guard jitter > 0 else { return points }
+            return points.merging([
+                "SIM_JITTER_MS": String(jitter), "SIM_JITTER_SEED": String(seed &* 2 &+ UInt64(lane)),
+            ]) {
+                _, new in new
+            }
         }
         // An interleaving the board did not decide is no outcome of the race: a harness error.
         if let stuck = RaceScheduler.stuck(at: board) {
