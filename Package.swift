@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "KeychainTests", dependencies: ["Keychain", "PubkyCrypto"]),
         .testTarget(name: "PaykitContractTests", dependencies: ["PaykitContract", "PubkyCrypto"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
-        .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain"]),
+        .testTarget(name: "DeviceTests", dependencies: ["Device", "Keychain", "Exploration"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyProtocol", "PubkyCrypto"]),
         .testTarget(
             name: "BitkitAppTests",
@@ -88,7 +88,8 @@ let package = Package(
             name: "RingAppTests",
             dependencies: ["RingApp", "Device", "Keychain", "PubkyCrypto", "Backend", "AppSupport"]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI", "Device"]),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Device", "Keychain", "PubkyCrypto"]),
+        .testTarget(
+            name: "ScenariosTests", dependencies: ["Scenarios", "Device", "Keychain", "PubkyCrypto", "Exploration"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["RunReport", "AppSupport"]),
         .testTarget(

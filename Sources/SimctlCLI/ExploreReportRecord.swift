@@ -34,9 +34,11 @@ enum ExploreReportRecord {
             "\(report.distinctEndStates) distinct end states",
             "reduction: \(summary.reductionText)",
         ]
-        return RaceRecord(
+        var record = RaceRecord(
             title: "Explore: \(summary.request.lanes.joined(separator: " ∥ "))", command: summary.request.command(),
             summary: summaryLines, lanes: summary.request.lanes, outcomes: rows, failedCount: failed, cases: cases,
             secrets: summary.result.secrets)
+        record.unit = "schedule"
+        return record
     }
 }
