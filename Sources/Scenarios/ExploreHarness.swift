@@ -75,6 +75,8 @@ public struct ExploreHarness: Sendable {
         public var symbols: [String: String]
         /// The run's secrets, for a report to hide.
         public var secrets: [String]
+        /// Seconds spent in each phase of the schedules, summed over them (`SchedulePhases`).
+        public var phases: [String: Double] = [:]
     }
 
     public var configuration: Configuration
@@ -110,7 +112,8 @@ public struct ExploreHarness: Sendable {
         }
         return Result(
             report: report, seconds: Date().timeIntervalSince(started), preparationSeconds: prepared,
-            examples: examples, symbols: session.symbolPubkys, secrets: session.secrets)
+            examples: examples, symbols: session.symbolPubkys, secrets: session.secrets,
+            phases: session.phases.seconds)
     }
 
     /// Runs exactly `schedule` (then the replay default) once.
@@ -131,6 +134,8 @@ public struct ExploreHarness: Sendable {
         /// Whether the prepared world and the serving processes end with this session.
         let owned: Bool
         private let counter = Atomic<Int>(0)
+        /// Where the schedules' time went.
+        let phases = SchedulePhases()
         private let housekeeping = DispatchQueue(label: "explore.housekeeping")
 
         convenience init(configuration: Configuration, runner: ScenarioRunner) throws {
@@ -191,7 +196,9 @@ public struct ExploreHarness: Sendable {
             let index = counter.wrappingAdd(1, ordering: .relaxed).oldValue
             // Sessions of a matrix share the prepared world's folder: names carry the session too.
             let name = "\(ObjectIdentifier(self).hashValue)-\(index)"
+            var clock = phases.start()
             let world = try prepared.copy(named: "s\(name)")
+            phases.add(.copy, since: &clock)
             let board = prepared.scratch.appendingPathComponent("board-\(name).json").path
             // Deduplication needs each decision's state; a replay (no visibility) does not.
             let plan = RaceScheduler.Plan(
@@ -201,6 +208,7 @@ public struct ExploreHarness: Sendable {
             defer { RaceScheduler.remove(at: board) }
             var failures = ScheduledLanes(lanes: lanes, runner: runner, serving: serving).run(
                 world: world, scratch: prepared.scratch, board: board)
+            phases.add(.lanes, since: &clock)
             if let stuck = RaceScheduler.stuck(at: board) {
                 throw ScenarioError(
                     file: "explore", line: 0,
@@ -209,8 +217,10 @@ public struct ExploreHarness: Sendable {
             let decisions = try RaceScheduler.decisions(at: board)
             let checked = try check.checkValues(world: world, scratch: prepared.scratch)
             failures += checked.failures
+            phases.add(.checks, since: &clock)
             var endState = WorldDigest.files(of: World(root: world))
             if let backendDigest = configuration.backendDigest { endState += backendDigest(world) }
+            phases.add(.endState, since: &clock)
             if !keep { housekeeping.async { try? FileManager.default.removeItem(at: world) } }
             return (
                 ScheduleRun(

@@ -36,7 +36,7 @@ enum ExploreCommands {
             """,
         examples: [
             "simctl explore --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --expect 'expect bitkit state .reference.pubky = {A}'",
-            "simctl explore --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --expect 'expect bitkit state .reference.pubky = {A}' --replay abbaa --emit-scenario race-a.scenario",
+            "simctl explore --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --expect 'expect bitkit state .reference.pubky = {A}' --replay aabbaab --emit-scenario race-a.scenario",
             "simctl explore --setup-file Fixtures/races/owned-w-adopted-by-ring.steps --a 'ring foreground' --b 'bitkit settings reset --confirm' --outcome 'ring-sim state :: .pubkys[*].pubky' --bound all --json",
             "simctl explore --matrix Fixtures/races/matrix.txt --out matrix-report",
         ]

@@ -93,6 +93,8 @@ struct ExploreSummary {
         var deduplication: Bool
         var outcomes: [Outcome]
         var command: String
+        /// Seconds per phase of the schedules, summed over them: copy, lanes, checks, end-state.
+        var phases: [String: Double]
     }
 
     func json() -> JSON {
@@ -110,6 +112,6 @@ struct ExploreSummary {
                     violations: outcome.violations, preemptions: outcome.preemptions,
                     schedule: outcome.replay.description, shortest: Schedule.trace(outcome.decisions),
                     replay: request.command(replay: outcome.replay))
-            }, command: request.command())
+            }, command: request.command(), phases: result.phases)
     }
 }

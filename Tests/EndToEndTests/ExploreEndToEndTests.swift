@@ -47,7 +47,9 @@ import Testing
     @Test func theExploredOutcomesAreTheOnesTwoThousandRaceIterationsObserve() throws {
         let outcome = ["--outcome", "bitkit-sim state :: .reference.pubky"]
         let explored = try Self.explore(Self.raceA + outcome)
-        let race = try Sim.run("simctl", ["race"] + Self.raceA + outcome + ["--iterations", "2000", "--json"])
+        // The race samples the same scheduling points as the explorer walks (--points all).
+        let race = try Sim.run(
+            "simctl", ["race"] + Self.raceA + outcome + ["--iterations", "2000", "--points", "all", "--json"])
         let raced = try #require(try JSONSerialization.jsonObject(with: Data(race.stdout.utf8)) as? [String: Any])
         let report = try #require(raced["report"] as? [String: Any])
         let expected = Self.outcomes(try #require(report["outcomes"] as? [[String: Any]]))
