@@ -164,15 +164,3 @@ enum MatrixCommand {
         }
     }
 }
-
-extension ExploreRequest {
-    /// The request that explores one pair of a matrix on its own (for its replay commands).
-    func forPair(_ pair: RaceMatrix.Pair) -> ExploreRequest {
-        var request = self
-        request.lanes = [pair.ring.steps, pair.bitkit.steps]
-        request.setupFile = pair.world.setupFile
-        request.setupText = nil
-        request.expectations = []
-        return request
-    }
-}
