@@ -80,6 +80,21 @@ import Testing
         #expect(one == four)
     }
 
+    @Test func aTimeLimitStopsTheExplorationBetweenBatches() throws {
+        let program = Self.counter
+        var now = 0.0
+        let report = try Explorer(lanes: 2, options: ExplorationOptions(bound: 2, maxSeconds: 3)).explore(
+            run: { program.run($0) },
+            elapsed: {
+                // Each check of the clock is one second later: the third one stops it.
+                now += 1
+                return now
+            })
+        #expect(!report.complete)
+        #expect(report.stoppedBy == "--max-seconds 3")
+        #expect(report.schedules > 0)
+    }
+
     @Test func limitsStopTheExplorationAndSayHowFarItGot() throws {
         let program = Self.counter
         let report = try Explorer(lanes: 2, options: ExplorationOptions(bound: 2, maxSchedules: 10)).explore(run: {
