@@ -24,17 +24,23 @@ struct PreparedWorld {
         scratch = base.appendingPathComponent("scratch")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         var prepare = ScriptRun(scenario: script, runner: runner, world: template, scratch: scratch, environment: nil)
-        let created = try prepare.launch(
-            .simctl, ["world", "init", "--with-apps", "--seed", String(worldSeed)], background: false)
-        guard created.status == 0 else {
-            throw ScenarioError(file: "setup", line: 0, message: "world init failed: \(created.stderr)")
-        }
-        for step in script.steps {
-            do { try prepare.perform(step) } catch let failure as ScriptRun.StepFailure {
-                throw ScenarioError(
-                    file: "setup", line: step.line,
-                    message: "\(step.source): expected \(failure.expected), got \(failure.actual)")
+        do {
+            let created = try prepare.launch(
+                .simctl, ["world", "init", "--with-apps", "--seed", String(worldSeed)], background: false)
+            guard created.status == 0 else {
+                throw ScenarioError(file: "setup", line: 0, message: "world init failed: \(created.stderr)")
             }
+            for step in script.steps {
+                do { try prepare.perform(step) } catch let failure as ScriptRun.StepFailure {
+                    throw ScenarioError(
+                        file: "setup", line: step.line,
+                        message: "\(step.source): expected \(failure.expected), got \(failure.actual)")
+                }
+            }
+        } catch {
+            // A setup that fails leaves nothing behind in the scratch folder.
+            try? FileManager.default.removeItem(at: base)
+            throw error
         }
         symbols = prepare.symbols
         journalEnd = (try? Journal(world: World(root: template)).read().entries.last?.seq) ?? 0
