@@ -34,27 +34,51 @@ let package = Package(
         .target(name: "Keychain", dependencies: ["ContractNames", "PubkyCrypto", "SafeFiles"]),
         .target(name: "PaykitContract", dependencies: ["ContractNames", "PubkyCrypto", "PubkyProtocol"]),
         .target(name: "AppSupport"),
-        .target(name: "Device", dependencies: ["ContractNames", "Keychain", "SafeFiles"]),
+        // Systematic exploration of schedules: a pure core (footprints, schedules, the explorer).
+        .target(name: "Exploration"),
+        .target(
+            name: "Device", dependencies: ["ContractNames", "Exploration", "Keychain", "PubkyCrypto", "SafeFiles"]),
         // The app-runtime kernel both apps run on: main actor, suspension points, toasts, navigation.
         .target(name: "AppRuntime", dependencies: ["AppSupport", "ContractNames", "Device"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
         .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto"]),
         .target(
-            name: "BitkitApp", dependencies: ["AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "Keychain", "PaykitContract", "PubkyCrypto", "PubkyProtocol"]),
+            name: "BitkitApp",
+            dependencies: [
+                "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "Keychain",
+                "PaykitContract", "PubkyCrypto", "PubkyProtocol",
+            ]),
         .target(
-            name: "RingApp", dependencies: ["AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "Keychain", "PubkyCrypto", "PubkyProtocol"]),
+            name: "RingApp",
+            dependencies: [
+                "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "Keychain",
+                "PubkyCrypto", "PubkyProtocol",
+            ]),
         .target(name: "SimCLI", dependencies: ["Device", "Keychain"]),
         // The visual run report: HTML pages and inline SVG drawn from plain records of a run.
         .target(name: "RunReport", dependencies: ["AppSupport"]),
         .target(
-            name: "BitkitCLI", dependencies: ["AppSupport", "BitkitApp", "ContractNames", "Device", "Keychain", "PaykitContract", "PubkyCrypto", "SimCLI"]),
+            name: "BitkitCLI",
+            dependencies: [
+                "AppSupport", "BitkitApp", "ContractNames", "Device", "Keychain", "PaykitContract", "PubkyCrypto",
+                "SimCLI",
+            ]),
         .target(
-            name: "RingCLI", dependencies: ["AppSupport", "ContractNames", "Device", "Keychain", "PubkyCrypto", "RingApp", "SimCLI"]),
+            name: "RingCLI",
+            dependencies: ["AppSupport", "ContractNames", "Device", "Keychain", "PubkyCrypto", "RingApp", "SimCLI"]),
         .target(
-            name: "Scenarios", dependencies: ["AppSupport", "ContractNames", "Device", "Keychain", "PubkyCrypto", "RunReport", "SimCLI"]),
+            name: "Scenarios",
+            dependencies: [
+                "AppSupport", "ContractNames", "Device", "Exploration", "Keychain", "PubkyCrypto", "RunReport",
+                "SimCLI",
+            ]),
         .target(
-            name: "SimctlCLI", dependencies: ["AppNetwork", "Backend", "ContractNames", "Device", "Keychain", "PaykitContract", "PubkyCrypto", "PubkyProtocol", "RunReport", "Scenarios", "SimCLI"]),
+            name: "SimctlCLI",
+            dependencies: [
+                "AppNetwork", "Backend", "ContractNames", "Device", "Exploration", "Keychain", "PaykitContract",
+                "PubkyCrypto", "PubkyProtocol", "RunReport", "Scenarios", "SimCLI",
+            ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
         .executableTarget(name: "bitkit-sim", dependencies: ["BitkitCLI"]),
@@ -73,15 +97,22 @@ let package = Package(
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .testTarget(name: "KeychainTests", dependencies: ["ContractNames", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "PaykitContractTests", dependencies: ["ContractNames", "PaykitContract", "PubkyCrypto"]),
-        .testTarget(name: "DeviceTests", dependencies: ["ContractNames", "Device", "Keychain"]),
+        .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
+        .testTarget(name: "DeviceTests", dependencies: ["ContractNames", "Device", "Exploration", "Keychain"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyCrypto", "PubkyProtocol"]),
         .testTarget(
-            name: "BitkitAppTests", dependencies: ["AppSupport", "Backend", "BitkitApp", "ContractNames", "Device", "Keychain", "PaykitContract", "PubkyCrypto"]),
+            name: "BitkitAppTests",
+            dependencies: [
+                "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device", "Keychain", "PaykitContract",
+                "PubkyCrypto",
+            ]),
         .testTarget(
-            name: "RingAppTests", dependencies: ["AppSupport", "Backend", "ContractNames", "Device", "Keychain", "PubkyCrypto", "RingApp"]),
+            name: "RingAppTests",
+            dependencies: ["AppSupport", "Backend", "ContractNames", "Device", "Keychain", "PubkyCrypto", "RingApp"]),
         .testTarget(name: "SimCLITests", dependencies: ["Device", "SimCLI"]),
         .testTarget(
-            name: "ScenariosTests", dependencies: ["ContractNames", "Device", "Keychain", "PubkyCrypto", "Scenarios"]),
+            name: "ScenariosTests",
+            dependencies: ["ContractNames", "Device", "Exploration", "Keychain", "PubkyCrypto", "Scenarios"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(

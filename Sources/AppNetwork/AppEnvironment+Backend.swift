@@ -7,7 +7,7 @@ extension AppEnvironment {
     /// A client of the world's outside world for this process: the world's database, the app's
     /// connectivity (unless `online` overrides it), the device clock (read for every request, moved
     /// by the simulated time each call took), the world's random sequence, and one journal line per
-    /// simulated request, recorded as `journalApp`.
+    /// simulated request, recorded as `journalApp`; each call is a scheduling point (`pass`).
     /// A world file that fails meanwhile fails the action once it ends (`WorldFailures`).
     public func backendClient(
         clientID: String? = nil, journalApp: String? = nil, online: Bool? = nil
@@ -32,6 +32,12 @@ extension AppEnvironment {
                     entry.timeout = event.timeout.flatMap(BackendEvent.milliseconds)
                 }
                 environment.record(entry)
+            },
+            beforeRequest: { service, operation, subject in
+                environment.pass(
+                    .backend(
+                        service: service.rawValue, operation: operation, subject: subject, app: environment.app,
+                        holdsMainActor: environment.run.mainActor.isHeld))
             })
     }
 }

@@ -24,7 +24,7 @@ public final class AppKernel<Checkpoint: AppCheckpoint> {
 
     /// Runs one user action of the app holding its main actor, with a kernel of its own.
     public static func act<T>(_ environment: AppEnvironment, _ body: (AppKernel) throws -> T) throws -> T {
-        try Sandbox(world: environment.world, app: environment.app).withMainActor { lock in
+        try Sandbox(world: environment.world, app: environment.app).withMainActor(run: environment.run) { lock in
             try body(AppKernel(environment: environment, lock: lock))
         }
     }

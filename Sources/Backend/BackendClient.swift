@@ -17,17 +17,22 @@ public final class BackendClient {
     private var random: any RandomSource
     private let observer: (BackendEvent) -> Void
     private let elapse: (TimeInterval) -> Void
+    /// Called before each client call touches anything (a scheduling point of the race harness and
+    /// the explorer): the service, the request and the pubky it is about.
+    private let beforeRequest: ((BackendService, String, String?) -> Void)?
     private var openedStore: BackendStore?
 
     /// A client of the world at `databasePath` for `app`. `now` is the simulated device clock and
     /// `elapse` moves it by the simulated time each call took (the apps pass the world's clock; the
     /// defaults, the host clock standing still, are for tests and benchmarks of the backend alone);
-    /// `random` feeds session secrets, signup codes, nonces and txids.
+    /// `random` feeds session secrets, signup codes, nonces and txids; `beforeRequest`, when given,
+    /// runs before every call.
     public init(
         databasePath: String, app: String, online: Bool = true, now: @escaping () -> Date = Date.init,
         elapse: @escaping (TimeInterval) -> Void = { _ in },
         random: any RandomSource = SystemRandom(), timeouts: BackendTimeouts = BackendTimeouts(),
-        observer: @escaping (BackendEvent) -> Void = { _ in }
+        observer: @escaping (BackendEvent) -> Void = { _ in },
+        beforeRequest: ((BackendService, String, String?) -> Void)? = nil
     ) {
         self.databasePath = databasePath
         self.app = app
@@ -37,6 +42,7 @@ public final class BackendClient {
         self.random = random
         self.timeouts = timeouts
         self.observer = observer
+        self.beforeRequest = beforeRequest
     }
 
     /// The opened world, for knobs and inspection (opened on first use).
@@ -53,6 +59,7 @@ public final class BackendClient {
         _ service: BackendService, _ operation: String, subject: String? = nil,
         _ body: (Exchange) throws -> T
     ) throws(BackendError) -> BackendReply<T> {
+        beforeRequest?(service, operation, subject)
         guard online else {
             observer(
                 BackendEvent(

@@ -48,7 +48,7 @@ public struct PaykitSnapshot: Encodable, Sendable {
 extension BitkitApp {
     /// The payment-request state (`requests state`).
     public func paykitState() throws -> PaykitSnapshot {
-        try sandbox.withMainActor { _ in
+        try sandbox.withMainActor(run: environment.run) { _ in
             let inbox =
                 try sandbox.load(PaymentRequestInbox.self, PaymentRequestInbox.document) ?? PaymentRequestInbox()
             let memory = try? BitkitRuntime.loadMemory(sandbox, network: network)

@@ -13,6 +13,9 @@ public enum JournalKind: Hashable, Sendable {
     case navigation
     /// An app passed a named checkpoint (its name).
     case checkpoint(String)
+    /// A scheduled run (race harness, explorer) went on at a scheduling point (its name; the lane is
+    /// in `detail`).
+    case schedule(point: String)
     /// A process stopped at or resumed from a breakpoint (the checkpoint is in `detail`).
     case breakpoint(BreakpointOp)
     case lifecycle(LifecycleOp)
@@ -37,6 +40,7 @@ public enum JournalKind: Hashable, Sendable {
         case .toast: return "toast"
         case .navigation: return "navigation"
         case .checkpoint: return "checkpoint"
+        case .schedule: return "schedule"
         case .breakpoint: return "breakpoint"
         case .lifecycle: return "lifecycle"
         case .identity: return "identity"
@@ -56,6 +60,7 @@ public enum JournalKind: Hashable, Sendable {
         case .toast(let style): return style
         case .navigation, .openURL: return nil
         case .checkpoint(let name): return name
+        case .schedule(let point): return point
         case .breakpoint(let op): return op.rawValue
         case .lifecycle(let op): return op.rawValue
         case .identity(let op): return op.rawValue
@@ -75,6 +80,7 @@ public enum JournalKind: Hashable, Sendable {
         case "toast": known = op.map { .toast(style: $0) }
         case "navigation": known = op == nil ? .navigation : nil
         case "checkpoint": known = op.map { .checkpoint($0) }
+        case "schedule": known = op.map { .schedule(point: $0) }
         case "breakpoint": known = op.flatMap(BreakpointOp.init(rawValue:)).map { .breakpoint($0) }
         case "lifecycle": known = op.flatMap(LifecycleOp.init(rawValue:)).map { .lifecycle($0) }
         case "identity": known = op.flatMap(IdentityOp.init(rawValue:)).map { .identity($0) }

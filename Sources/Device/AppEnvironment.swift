@@ -27,8 +27,39 @@ public struct AppEnvironment: Sendable {
         self.device = DeviceStore(world: world)
         self.journal = Journal(world: world, run: run.stored)
         self.clock = DeviceClock(world: world)
-        // Under the race harness, the first app action of a run is a scheduling point.
-        run.scheduler?.processStarted()
+        // Under the race harness or the explorer, the first app action of a run is a scheduling point.
+        if run.scheduler != nil {
+            run.started(.start(app: app))
+        }
+    }
+
+    /// A scheduling point before a keychain call or a network request: a breakpoint armed at its
+    /// name pauses here (as at a checkpoint, but holding the main actor: the call is synchronous),
+    /// and a race or an exploration schedules it. Outside those, with no such breakpoint, it costs a
+    /// lookup: the point is not even named.
+    public func pass(_ point: @autoclosure () -> SchedulingPoint) {
+        let app = self.app
+        let armed = run.accessBreakpoints.armed {
+            let state = run.failures.recording(world.deviceFile.path) { try device.read() }
+            return Set(state?.breakpoints.filter { $0.app == app }.map(\.checkpoint) ?? [])
+        }
+        let scheduled = run.scheduler?.accessPoints ?? false
+        guard scheduled || !armed.isEmpty else { return }
+        let point = point()
+        if armed.contains(point.name) {
+            record(JournalEntry(app: app.rawValue, kind: .checkpoint(point.name)))
+            pauseIfStillArmed(point.name, release: {}, reacquire: {})
+        }
+        if scheduled { schedule(point) }
+    }
+
+    /// Waits at a scheduling point of a race or an exploration (nothing otherwise), and journals the
+    /// point once this lane goes on: a schedule, the journal and a replay all name it the same way.
+    public func schedule(_ point: SchedulingPoint) {
+        guard let scheduler = run.scheduler else { return }
+        scheduler.schedule(point)
+        record(
+            JournalEntry(app: app.rawValue, kind: .schedule(point: point.name), detail: "lane \(scheduler.laneName)"))
     }
 
     /// The app's install; throws when the world is missing or the app is not installed.
@@ -45,7 +76,7 @@ public struct AppEnvironment: Sendable {
         let device = self.device
         let app = self.app
         let owner = install.ownerPrefix
-        let caller = KeychainCaller(
+        var caller = KeychainCaller(
             bundleID: app.bundleID,
             entitlements: install.entitlements,
             // An unreadable device file must not make secrets readable: treat it as locked.
@@ -69,6 +100,15 @@ public struct AppEnvironment: Sendable {
                 record(entry)
             },
             now: { [self] in deviceTime() })
+        let entitlements = install.entitlements
+        caller.before = { [self] access in
+            pass(
+                .keychain(
+                    call: access.call.rawValue, writes: access.writes,
+                    groups: access.accessGroup.map { [$0] } ?? entitlements, allGroups: access.accessGroup == nil,
+                    service: access.service, account: access.account, app: app,
+                    holdsMainActor: run.mainActor.isHeld))
+        }
         let groups = self.world
         var keychain = Keychain(caller: caller, directory: { groups.groupDirectory($0) })
         keychain.durable = groups.durable
@@ -112,9 +152,9 @@ public struct AppEnvironment: Sendable {
             state.breakpoints.contains(where: { $0.app == app && $0.checkpoint == name })
         {
             pauseIfStillArmed(name, release: release, reacquire: reacquire)
-        } else if let scheduler = run.scheduler {
+        } else if run.scheduler != nil {
             release()
-            scheduler.schedule(name)
+            schedule(.checkpoint(name, app: app))
             reacquire()
         } else if let jitter = run.jitter {
             release()
@@ -127,9 +167,14 @@ public struct AppEnvironment: Sendable {
         let pid = getpid()
         let app = self.app
         let now = deviceTime().timeIntervalSince1970
+        defer { run.accessBreakpoints.forget() }
         let armed =
             (try? device.update { state -> Bool in
                 guard let index = state.breakpoints.firstIndex(where: { $0.app == app && $0.checkpoint == name }) else {
+                    return false
+                }
+                if let skip = state.breakpoints[index].skip, skip > 0 {
+                    state.breakpoints[index].skip = skip - 1
                     return false
                 }
                 if let hits = state.breakpoints[index].hits {

@@ -1,14 +1,19 @@
-/// Stops the next process of `app` that reaches `checkpoint` (DESIGN §6).
+/// Stops the next process of `app` that reaches `checkpoint` (DESIGN §6): a named checkpoint, or a
+/// scheduling point at a shared access (`keychain copy app.pubkyring:<z32>`,
+/// `backend homeserver GET /session`).
 public struct Breakpoint: Codable, Sendable, Equatable {
     public var app: AppKind
     public var checkpoint: String
     /// How many more hits stop; nil = every hit until cleared.
     public var hits: Int?
+    /// Hits still to let pass before one stops (`simctl break … --after N`); nil = none.
+    public var skip: Int?
 
-    public init(app: AppKind, checkpoint: String, hits: Int?) {
+    public init(app: AppKind, checkpoint: String, hits: Int?, skip: Int? = nil) {
         self.app = app
         self.checkpoint = checkpoint
         self.hits = hits
+        self.skip = skip
     }
 }
 

@@ -14,10 +14,12 @@ import Synchronization
 public final class MainActorLock: Sendable {
     private let fd: Int32
     private let held = Atomic<Bool>(false)
+    private let hold: MainActorHold?
 
-    init(path: String) throws {
+    init(path: String, hold: MainActorHold?) throws {
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw WorldError.io(path: path, reason: String(cString: strerror(errno))) }
+        self.hold = hold
         acquire()
     }
 
@@ -28,11 +30,13 @@ public final class MainActorLock: Sendable {
         // a bad descriptor, which `init` already ruled out.
         _ = Posix.lock(fd, exclusive: true)
         held.store(true, ordering: .relaxed)
+        hold?.acquired()
     }
 
     /// Gives the lock up, as the main actor does at an `await`.
     public func release() {
         guard held.exchange(false, ordering: .relaxed) else { return }
+        hold?.released()
         _ = flock(fd, LOCK_UN)
     }
 

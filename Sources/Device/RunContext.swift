@@ -13,19 +13,25 @@ public struct RunContext: Sendable {
     /// False for the throwaway worlds of the scenario runner and the race harness, where surviving a
     /// power loss means nothing and fsync latency dominated their run time (`SIM_NO_FSYNC`).
     public let durable: Bool
-    /// The race harness's scheduler for this run (`SIM_SCHEDULE`, `SIM_LANE`).
+    /// The race harness's or the explorer's scheduler for this run (`SIM_SCHEDULE`, `SIM_LANE`).
     public let scheduler: RaceScheduler?
     /// Seeded sleeps at checkpoints for this run (`SIM_JITTER_MS`, `SIM_JITTER_SEED`).
     public let jitter: Jitter?
     /// World-file failures met where the action could not stop; the entry point reports them.
     public let failures = WorldFailures()
+    /// Whether this run holds its app's main actor now (read by its scheduling points).
+    public let mainActor = MainActorHold()
+    /// Breakpoints armed at the shared-access points of this run's app.
+    public let accessBreakpoints = AccessBreakpoints()
 
     public init(number: UInt32 = 0, durable: Bool = true, schedule: Schedule? = nil, jitter: Jitter.Settings? = nil) {
         self.number = number
         self.durable = durable
         let pacing = jitter.map(Jitter.init)
         self.jitter = pacing
-        scheduler = schedule.map { RaceScheduler(path: $0.board, lane: $0.lane, jitter: pacing) }
+        scheduler = schedule.map {
+            RaceScheduler(path: $0.board, lane: $0.lane, jitter: pacing, accessPoints: $0.accessPoints)
+        }
     }
 
     /// A durable, unscheduled run: an app or tool used in-process (tests) or by hand.
@@ -34,14 +40,24 @@ public struct RunContext: Sendable {
     /// The run number as journal entries and markers store it: absent for a one-command process.
     public var stored: UInt32? { number == 0 ? nil : number }
 
+    /// The scheduling point at the start of a run (once per run; nothing outside a race or an
+    /// exploration). Apps take theirs when their environment is made, `simctl` when a command starts.
+    public func started(_ point: SchedulingPoint) {
+        scheduler?.processStarted(point)
+    }
+
     /// Where the race harness's board is and which lane this run belongs to.
     public struct Schedule: Sendable, Equatable {
         public var board: String
         public var lane: String
+        /// Whether keychain calls and network requests are scheduling points too, or only the runs'
+        /// starts and the named checkpoints (`SIM_POINTS=checkpoints`).
+        public var accessPoints: Bool
 
-        public init(board: String, lane: String) {
+        public init(board: String, lane: String, accessPoints: Bool = true) {
             self.board = board
             self.lane = lane
+            self.accessPoints = accessPoints
         }
     }
 
@@ -49,8 +65,10 @@ public struct RunContext: Sendable {
     /// request's `environment`): the one place their names and meanings are defined.
     ///
     /// - `SIM_NO_FSYNC` (any value): writes skip fsync (throwaway worlds).
-    /// - `SIM_SCHEDULE` (a board file) and `SIM_LANE` (`a` or `b`): the race harness schedules
-    ///   this run at every scheduling point.
+    /// - `SIM_SCHEDULE` (a board file) and `SIM_LANE` (`a`, `b` or `c`): the race harness or the
+    ///   explorer schedules this run at every scheduling point.
+    /// - `SIM_POINTS` (`all`, the default, or `checkpoints`): whether keychain calls and network
+    ///   requests are scheduling points too, or only the runs' starts and the named checkpoints.
     /// - `SIM_JITTER_MS` (a maximum, > 0) and `SIM_JITTER_SEED` (an unsigned integer): a seeded
     ///   sleep at every scheduling point.
     ///
@@ -64,7 +82,14 @@ public struct RunContext: Sendable {
             guard Self.lanes.contains(lane) else {
                 throw RunContextError("SIM_LANE must be one of \(Self.lanes.joined(separator: ", ")), not '\(lane)'.")
             }
-            schedule = Schedule(board: board, lane: lane)
+            var accessPoints = true
+            switch variables["SIM_POINTS"] {
+            case nil, "all": break
+            case "checkpoints": accessPoints = false
+            case let other?:
+                throw RunContextError("SIM_POINTS must be all or checkpoints, not '\(other)'.")
+            }
+            schedule = Schedule(board: board, lane: lane, accessPoints: accessPoints)
         default:
             throw RunContextError("SIM_SCHEDULE and SIM_LANE go together: set both or neither.")
         }
@@ -85,8 +110,8 @@ public struct RunContext: Sendable {
         self.init(number: number, durable: durable, schedule: schedule, jitter: jitter)
     }
 
-    /// The lanes a race can have.
-    public static let lanes = ["a", "b"]
+    /// The lanes a race or an exploration can have.
+    public static let lanes = ["a", "b", "c"]
 }
 
 /// A run's settings that cannot be used; the tools report it as a usage error.

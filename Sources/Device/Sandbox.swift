@@ -54,10 +54,11 @@ public struct Sandbox: Sendable {
     public func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
 
     /// Runs `body` holding the app's main-actor lock: one UI event at a time per app. The body can
-    /// release and retake it at asynchronous points through the given `MainActorLock`.
-    public func withMainActor<T>(_ body: (MainActorLock) throws -> T) throws -> T {
+    /// release and retake it at asynchronous points through the given `MainActorLock`. `run` learns
+    /// whether it holds the lock (its scheduling points tell the scheduler).
+    public func withMainActor<T>(run: RunContext, _ body: (MainActorLock) throws -> T) throws -> T {
         try ensureFolder()
-        let lock = try MainActorLock(path: folder.appendingPathComponent(".main-actor.lock").path)
+        let lock = try MainActorLock(path: folder.appendingPathComponent(".main-actor.lock").path, hold: run.mainActor)
         defer { lock.close() }
         return try body(lock)
     }

@@ -27,6 +27,9 @@ public struct Keychain: Sendable {
     /// decodable but misplaced item is never overwritten: `errSecIO`.
     public func add(_ item: NewKeychainItem) -> OSStatus {
         let group = item.accessGroup ?? caller.entitlements.first
+        caller.before?(
+            KeychainAccess(
+                call: .add, operation: .write, accessGroup: group, service: item.service, account: item.account))
         var event = KeychainEvent(
             call: .add, operation: .write, accessGroup: group, service: item.service,
             account: item.account,
@@ -40,6 +43,7 @@ public struct Keychain: Sendable {
     /// Replaces the data of every matching item (attributes stay as they were).
     public func update(_ query: KeychainQuery, data: [UInt8]) -> OSStatus {
         var event = Self.event(.update, .write, query)
+        announce(event)
         let outcome = perform(query, operation: .write, lockMode: .exclusive) {
             matches throws(KeychainStoreError) -> Int in
             let now = Timestamp.normalize(caller.now())
@@ -62,6 +66,7 @@ public struct Keychain: Sendable {
     /// Deletes every matching item.
     public func delete(_ query: KeychainQuery) -> OSStatus {
         var event = Self.event(.delete, .delete, query)
+        announce(event)
         let outcome = perform(query, operation: .delete, lockMode: .exclusive) {
             matches throws(KeychainStoreError) -> Int in
             var byFolder: [(GroupFolder, [GroupFolder.StoredItem])] = []
@@ -90,6 +95,7 @@ public struct Keychain: Sendable {
         -> CopyResult
     {
         var event = Self.event(.copy, limit == .one ? .read : .list, query)
+        announce(event)
         var items: [KeychainItem] = []
         let outcome = perform(query, operation: event.operation, lockMode: .shared) {
             matches throws(KeychainStoreError) -> Int in
@@ -110,6 +116,13 @@ public struct Keychain: Sendable {
     }
 
     // MARK: Internals
+
+    private func announce(_ event: KeychainEvent) {
+        caller.before?(
+            KeychainAccess(
+                call: event.call, operation: event.operation, accessGroup: event.accessGroup, service: event.service,
+                account: event.account))
+    }
 
     private struct Outcome {
         var status: OSStatus

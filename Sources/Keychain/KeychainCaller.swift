@@ -12,6 +12,9 @@ public struct KeychainCaller: Sendable {
     public var fault: @Sendable (KeychainOperation, String, String?) -> OSStatus?
     /// Called once per operation, after it finished (and after the group locks were released).
     public var observer: @Sendable (KeychainEvent) -> Void
+    /// Called once per operation before it touches anything (a scheduling point of the race harness
+    /// and the explorer); nil, the usual case, costs nothing.
+    public var before: (@Sendable (KeychainAccess) -> Void)?
     /// The clock stamped into `createdAt` / `modifiedAt` (the device's simulated clock).
     public var now: @Sendable () -> Date
 

@@ -29,10 +29,10 @@ enum RacePage {
         }
         html += "</tbody>\n</table>\n"
         if record.failedCount == 0 {
-            html += "<p>No iteration failed.</p>\n"
+            html += "<p>No \(record.unit) failed.</p>\n"
         } else {
             let drawn = record.cases.filter(\.failed).count
-            html += "<p>\(record.failedCount) iteration\(record.failedCount == 1 ? "" : "s") failed; "
+            html += "<p>\(record.failedCount) \(record.unit)\(record.failedCount == 1 ? "" : "s") failed; "
             html += "the schedule\(drawn == 1 ? " of the first is" : "s of the first \(drawn) are") drawn below.</p>\n"
         }
         html += "</section>\n"

@@ -31,6 +31,8 @@ public struct RaceRecord: Sendable, Equatable {
     public var cases: [RaceCase]
     /// Texts that must never reach the page.
     public var secrets: [String]
+    /// What ran many times: `iteration` for a race, `schedule` for an exploration.
+    public var unit = "iteration"
 
     public init(
         title: String, command: String, summary: [String], lanes: [String], outcomes: [Outcome], failedCount: Int,

@@ -32,6 +32,10 @@ public struct RaceHarness: Sendable {
         /// Start a process for every app command instead of sending the commands to long-lived
         /// serving processes (`ToolServer`). Slower; the outcomes are the same.
         public var processPerAction = false
+        /// Schedule at every keychain call and network request too, not only at the runs' starts and
+        /// the named checkpoints (`SIM_POINTS`). Off by default: it costs the harness about 0.4 of its
+        /// rate, and `simctl explore` covers those interleavings systematically.
+        public var accessPoints = false
         /// Keep what the HTML report draws: each iteration's sequence diagram and an example iteration
         /// per outcome (`Iteration.sequence`, `Report.examples`). Off unless a report is asked for.
         public var recordSchedules = false
@@ -127,38 +131,21 @@ public struct RaceHarness: Sendable {
 
     public func run(progress: @Sendable (Int) -> Void = { _ in }) throws -> Report {
         let started = Date()
-        // The setup is taken as written (it may come from a file whose comments hold `;`).
-        let setup = try ScenarioParser.parse(text: configuration.setup, file: configuration.setupPath)
         let laneA = try Self.script(configuration.laneA, name: "a")
         let laneB = try Self.script(configuration.laneB, name: "b")
         let invariants = try Self.script(configuration.invariants, name: "invariants")
-        let base = configuration.scratchRoot.appendingPathComponent("race-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: base) }
-        let template = base.appendingPathComponent("template")
-        let scratch = base.appendingPathComponent("scratch")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-
         // Prepare the template world once; iterations start from copies of it.
-        var prepare = ScriptRun(scenario: setup, runner: runner, world: template, scratch: scratch, environment: nil)
-        let created = try prepare.launch(
-            .simctl, ["world", "init", "--with-apps", "--seed", String(configuration.worldSeed)], background: false)
-        guard created.status == 0 else {
-            throw ScenarioError(file: "setup", line: 0, message: "world init failed: \(created.stderr)")
-        }
-        for step in setup.steps {
-            do { try prepare.perform(step) } catch let failure as ScriptRun.StepFailure {
-                throw ScenarioError(
-                    file: "setup", line: step.line,
-                    message: "\(step.source): expected \(failure.expected), got \(failure.actual)")
-            }
-        }
+        let prepared = try PreparedWorld(
+            setup: configuration.setup, setupPath: configuration.setupPath, worldSeed: configuration.worldSeed,
+            scratchRoot: configuration.scratchRoot, prefix: "race", runner: runner)
+        defer { prepared.remove() }
 
         // The report draws an iteration's own events, not the setup's.
         var journalStart: UInt64 = 0
         var secrets: [String] = []
         if configuration.recordSchedules {
-            journalStart = (try? Journal(world: World(root: template)).read().entries.last?.seq) ?? 0
-            secrets = Self.secrets(symbols: prepare.symbols, world: template)
+            journalStart = prepared.journalEnd
+            secrets = Self.secrets(symbols: prepared.symbols, world: prepared.template)
         }
 
         let iterationsStarted = Date()
@@ -167,8 +154,7 @@ public struct RaceHarness: Sendable {
             ? nil : ServingTools(binDirectory: runner.binDirectory)
         defer { serving?.shutdown() }
         let results = try runIterations(
-            serving: serving,
-            template: template, base: base, scratch: scratch, laneA: laneA, laneB: laneB, invariants: invariants,
+            serving: serving, prepared: prepared, laneA: laneA, laneB: laneB, invariants: invariants,
             journalStart: journalStart, progress: progress)
 
         // Tallied in iteration order, so the report does not depend on which worker finished first.
@@ -226,9 +212,8 @@ public struct RaceHarness: Sendable {
     /// running them side by side changes no outcome; it fills the core a lane leaves idle while it
     /// waits for its turn.
     func runIterations(
-        serving: ServingTools?, template: URL, base: URL, scratch: URL, laneA: Scenario, laneB: Scenario,
-        invariants: Scenario, journalStart: UInt64 = 0,
-        progress: @Sendable (Int) -> Void
+        serving: ServingTools?, prepared: PreparedWorld, laneA: Scenario, laneB: Scenario, invariants: Scenario,
+        journalStart: UInt64 = 0, progress: @Sendable (Int) -> Void
     ) throws -> [Iteration] {
         let count = configuration.iterations
         let jobs = max(1, min(configuration.jobs, count))
@@ -239,18 +224,18 @@ public struct RaceHarness: Sendable {
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
             var index = worker
             while index < count, !collected.stopped {
-                let world = base.appendingPathComponent("w\(index)")
+                var world: URL?
                 do {
-                    try copyWorld(template, to: world)
+                    world = try prepared.copy(named: "w\(index)")
                     let iteration = try runIteration(
-                        serving: serving, index: index, seed: configuration.seed &+ UInt64(index), world: world,
-                        scratch: scratch,
-                        laneA: laneA, laneB: laneB, invariants: invariants, journalStart: journalStart)
+                        serving: serving, index: index, seed: configuration.seed &+ UInt64(index),
+                        world: world ?? prepared.template, scratch: prepared.scratch, laneA: laneA, laneB: laneB,
+                        invariants: invariants, journalStart: journalStart)
                     progress(collected.store(iteration, at: index))
                 } catch {
                     collected.fail(error)
                 }
-                housekeeping.async { try? FileManager.default.removeItem(at: world) }
+                if let world { housekeeping.async { try? FileManager.default.removeItem(at: world) } }
                 index += jobs
             }
         }
@@ -263,117 +248,47 @@ public struct RaceHarness: Sendable {
     ) throws -> Iteration {
         let board = scratch.appendingPathComponent("schedule-\(index).json").path
         try RaceScheduler.prepare(at: board, seed: seed)
-        defer {
-            try? FileManager.default.removeItem(atPath: board)
-            try? FileManager.default.removeItem(atPath: board + ".lock")
-        }
-        let box = LaneResults()
-        let group = DispatchGroup()
-        for (laneIndex, script) in [(UInt64(0), laneA), (UInt64(1), laneB)] {
-            group.enter()
-            let runner = self.runner
-            let lane = laneIndex == 0 ? "a" : "b"
-            var environment = ["SIM_SCHEDULE": board, "SIM_LANE": lane]
-            if configuration.jitter > 0 {
-                environment["SIM_JITTER_MS"] = String(configuration.jitter)
-                environment["SIM_JITTER_SEED"] = String(seed &* 2 &+ laneIndex)
-            }
-            let laneEnvironment = environment
-            Thread.detachNewThread {
-                var run = ScriptRun(
-                    scenario: script, runner: runner, world: world, scratch: scratch, environment: laneEnvironment)
-                run.servingTools = serving
-                var errors: [String] = []
-                for step in script.steps {
-                    do { try run.perform(step) } catch let failure as ScriptRun.StepFailure {
-                        errors.append(
-                            "lane \(lane) line \(step.line) `\(step.source)`: expected \(failure.expected), got \(failure.actual)"
-                        )
-                        break
-                    } catch {
-                        errors.append("lane \(lane): \(error)")
-                        break
-                    }
-                }
-                do { try run.waitForBackground() } catch {}
-                RaceScheduler.set(lane: lane, to: .done, at: board)
-                box.add(errors: errors)
-                group.leave()
+        defer { RaceScheduler.remove(at: board) }
+        let jitter = configuration.jitter
+        let points = configuration.accessPoints ? [:] : ["SIM_POINTS": "checkpoints"]
+        var failures = ScheduledLanes(lanes: [laneA, laneB], runner: runner, serving: serving).run(
+            world: world, scratch: scratch, board: board
+        ) { lane in
+            guard jitter > 0 else { return points }
+            return points.merging([
+                "SIM_JITTER_MS": String(jitter), "SIM_JITTER_SEED": String(seed &* 2 &+ UInt64(lane)),
+            ]) {
+                _, new in new
             }
         }
-        group.wait()
         // An interleaving the board did not decide is no outcome of the race: a harness error.
         if let stuck = RaceScheduler.stuck(at: board) {
             throw ScenarioError(
                 file: "race", line: 0,
                 message: "iteration \(index) (seed \(seed)): \(stuck); the harness could not schedule it")
         }
-
-        var failures = box.errors
-        // The invariants and the outcome often ask the same app for its state: once the lanes are
-        // done nothing changes the world, so one process answers both.
-        let inspections = InspectionCache()
-        var check = ScriptRun(scenario: invariants, runner: runner, world: world, scratch: scratch, environment: nil)
-        check.inspections = inspections
-        check.servingTools = serving
-        for step in invariants.steps {
-            do { try check.perform(step) } catch let failure as ScriptRun.StepFailure {
-                failures.append("invariant `\(step.source)`: expected \(failure.expected), got \(failure.actual)")
-            }
-        }
-        let report = try Audit(world: World(root: world)).run()
-        failures += report.violations.map { "audit \($0.invariant.rawValue): \($0.message)" }
-        let outcome = try describeOutcome(
-            world: world, scratch: scratch, inspections: inspections, serving: serving)
+        let checked = try OutcomeCheck(
+            invariants: invariants, outcomes: configuration.outcomes, runner: runner, serving: serving
+        ).check(world: world, scratch: scratch)
+        failures += checked.failures
         let trace = RaceScheduler.trace(at: board)
         let entries =
             failures.isEmpty && !configuration.recordSchedules
             ? [] : ((try? Journal(world: World(root: world)).read().entries) ?? [])
-        let journal =
-            failures.isEmpty
-            ? []
-            : entries.suffix(40).map { entry in
-                "#\(entry.seq) \(entry.app) \(entry.event) \(entry.op ?? "") \(entry.account ?? "") \(entry.status.map { String($0) } ?? "") \(entry.detail ?? "")"
-            }
+        let journal = failures.isEmpty ? [] : Self.journalLines(entries.suffix(40))
         var iteration = Iteration(
-            index: index, seed: seed, outcome: outcome, failures: failures, schedule: trace, journal: journal)
+            index: index, seed: seed, outcome: checked.outcome, failures: failures, schedule: trace, journal: journal)
         if configuration.recordSchedules {
             iteration.sequence = SequenceDiagram.chart(entries.filter { $0.seq > journalStart })
         }
         return iteration
     }
 
-    /// The shared group's accounts plus each requested `TOOL ARGS… :: PATH` value.
-    func describeOutcome(
-        world: URL, scratch: URL, inspections: InspectionCache? = nil, serving: ServingTools? = nil
-    ) throws -> String {
-        let store = KeychainGroupStore(
-            directory: World(root: world).sharedGroup, accessGroup: SharedContract.accessGroup)
-        let accounts = try store.inspect().items.map { SequenceDiagram.short($0.account) }
-        var parts = ["shared: [" + accounts.joined(separator: ", ") + "]"]
-        var probe = ScriptRun(
-            scenario: Scenario(file: "outcome", title: "", seed: 0, steps: []), runner: runner, world: world,
-            scratch: scratch, environment: nil)
-        probe.inspections = inspections
-        probe.servingTools = serving
-        for spec in configuration.outcomes {
-            let pieces = spec.components(separatedBy: "::")
-            guard pieces.count == 2, let words = try? Tokenizer.split(pieces[0]), let first = words.first,
-                let tool = Tool(rawValue: first) ?? ExpectationParser.toolShortName(first)
-            else { continue }
-            let path = pieces[1].trimmingCharacters(in: .whitespaces)
-            let value = (try? probe.document(.command(tool: tool, arguments: Array(words.dropFirst())))).flatMap {
-                document in
-                try? ExpectationEvaluator.value(at: path, in: document)
-            }
-            parts.append("\(path) = \(JSONPath.describe(value))")
+    /// Journal entries as a failure shows them.
+    static func journalLines(_ entries: ArraySlice<JournalEntry>) -> [String] {
+        entries.map { entry in
+            "#\(entry.seq) \(entry.app) \(entry.event) \(entry.op ?? "") \(entry.account ?? "") \(entry.status.map { String($0) } ?? "") \(entry.detail ?? "")"
         }
-        return parts.joined(separator: "; ")
-    }
-
-    /// Copies a world folder (small: a few JSON files and the backend database).
-    func copyWorld(_ source: URL, to destination: URL) throws {
-        try FileManager.default.copyItem(at: source, to: destination)
     }
 }
 

@@ -68,7 +68,7 @@ struct RunRecorder {
                     expected: failure?.expected, found: failure?.actual))
             if failure != nil { failedStep = steps[last].number }
             return
-        case .wait, .run:
+        case .wait, .waitFor, .run:
             var record = StepRecord(
                 number: steps.count + 1, command: step.source, location: "\(Self.shown(step.file)):\(step.line)",
                 notes: pendingNotes, remarks: added.filter(Self.isRemark))

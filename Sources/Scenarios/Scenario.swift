@@ -85,6 +85,8 @@ public struct Step: Sendable, Equatable {
         case run(tool: Tool, arguments: [String], background: Bool, expectFailure: Bool)
         /// Wait for every background step.
         case wait
+        /// `wait bitkit|ring`: wait for that app's background steps only (another app's may stay paused).
+        case waitFor(app: String)
         /// `set NAME = PATH`: bind a value of the last output.
         case set(name: String, path: String)
         /// `key NAME secret HEX`.

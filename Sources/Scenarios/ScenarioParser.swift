@@ -159,8 +159,11 @@ public enum ScenarioParser {
                     content, file: included, depth: depth + 1, title: &title, seed: &seed, tags: &tags, steps: &steps,
                     defined: &defined)
             case "wait":
-                guard words.count == 1 else { throw fail("usage: wait") }
-                add(.wait)
+                switch words.count {
+                case 1: add(.wait)
+                case 2 where ["bitkit", "ring"].contains(words[1]): add(.waitFor(app: words[1]))
+                default: throw fail("usage: wait [bitkit|ring]")
+                }
             case "note":
                 add(.note(words.dropFirst().joined(separator: " ")))
             case "focus":

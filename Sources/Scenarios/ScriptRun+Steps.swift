@@ -30,6 +30,8 @@ extension ScriptRun {
             transcript.append("  = \(name) = key \(key.pubky)")
         case .wait:
             try waitForBackground()
+        case .waitFor(let app):
+            try waitForBackground(app: app)
         case .run(let tool, let arguments, let isBackground, let expectFailure):
             let expanded = try arguments.map { try symbols.expand($0) }
             try runStep(step, tool: tool, arguments: expanded, background: isBackground, expectFailure: expectFailure)
@@ -130,9 +132,10 @@ extension ScriptRun {
         }
     }
 
-    mutating func waitForBackground() throws {
-        let pending = background
-        background = []
+    /// Waits for the background steps (of `app` only, when given).
+    mutating func waitForBackground(app: String? = nil) throws {
+        let pending = background.filter { app == nil || Self.tool(of: $0.step).appName == app }
+        background.removeAll { app == nil || Self.tool(of: $0.step).appName == app }
         for (step, process) in pending {
             let result = process.wait(timeout: runner.stepTimeout)
             transcript.append("  … background step finished: \(step.source)")

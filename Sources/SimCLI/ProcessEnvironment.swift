@@ -12,13 +12,16 @@ import Foundation
 /// variables, all set by the scenario runner and the race harness for the tools they start:
 ///
 /// - `SIM_NO_FSYNC`: the world is throwaway, writes skip fsync.
-/// - `SIM_SCHEDULE`, `SIM_LANE`: the race harness's board file and this process's lane.
+/// - `SIM_SCHEDULE`, `SIM_LANE`: the race harness's or the explorer's board file and this process's lane.
+/// - `SIM_POINTS`: `checkpoints` schedules only the runs' starts and the named checkpoints.
 /// - `SIM_JITTER_MS`, `SIM_JITTER_SEED`: seeded sleeps at scheduling points.
 ///
 /// `RunContext.init(variables:number:)` defines what each value means.
 public enum ProcessEnvironment {
     /// The names `RunContext` reads.
-    static let runVariableNames = ["SIM_NO_FSYNC", "SIM_SCHEDULE", "SIM_LANE", "SIM_JITTER_MS", "SIM_JITTER_SEED"]
+    static let runVariableNames = [
+        "SIM_NO_FSYNC", "SIM_SCHEDULE", "SIM_LANE", "SIM_POINTS", "SIM_JITTER_MS", "SIM_JITTER_SEED",
+    ]
 
     /// This process's run settings. getenv, not ProcessInfo's dictionary: every app process reads
     /// them, and building the whole dictionary cost more than the rest of the check.

@@ -11,12 +11,19 @@ public struct Tool: Sendable {
     public let summary: String
     public let commands: [Command]
     public let examples: [String]
+    /// Whether a scheduled run of this tool waits at a start point before its command runs (simctl's
+    /// commands may touch anything; an app takes its own start point, naming its app, when it opens
+    /// its environment).
+    public let schedulesStart: Bool
 
-    public init(name: String, summary: String, examples: [String] = [], commands: [Command]) {
+    public init(
+        name: String, summary: String, examples: [String] = [], commands: [Command], schedulesStart: Bool = false
+    ) {
         self.name = name
         self.summary = summary
         self.examples = examples
         self.commands = commands
+        self.schedulesStart = schedulesStart
     }
 
     /// Runs the tool on the process's arguments and exits with its code; `--serve` alone makes it a
@@ -95,6 +102,15 @@ public struct Tool: Sendable {
         let invocation = Invocation(
             path: [name] + path, world: World(path: worldPath, durable: context.durable), worldGiven: worldPath != nil,
             json: json, run: context)
+        if schedulesStart, let scheduler = context.scheduler {
+            context.started(.start(app: nil))
+            if invocation.world.exists {
+                _ = context.failures.recording(invocation.world.journalFile.path) {
+                    try invocation.journal.append(
+                        JournalEntry(app: name, kind: .schedule(point: "start"), detail: "lane \(scheduler.laneName)"))
+                }
+            }
+        }
         do {
             try action(&rest, invocation)
         } catch {

@@ -19,18 +19,20 @@ enum BreakCommands {
 
     static let breakCommand = Command(
         "break", summary: "Stop the next process of APP that reaches CHECKPOINT, until `simctl continue APP`.",
-        usage: "APP CHECKPOINT [--hits N | --always] | clear [APP] | list",
+        usage: "APP CHECKPOINT [--hits N | --always] [--after N] | clear [APP] | list",
         details:
-            "List an app's checkpoints with `bitkit-sim checkpoints` or `ring-sim checkpoints`. By default a breakpoint stops one process; --hits N stops N, --always every one until cleared.",
+            "CHECKPOINT is a named checkpoint (list them with `bitkit-sim checkpoints` or `ring-sim checkpoints`) or the scheduling point before a shared access, as schedules and the journal name it: `keychain copy app.pubkyring:<z32>`, `backend homeserver GET /session`. By default a breakpoint stops one process; --hits N stops N, --always every one until cleared; --after N lets the first N hits pass.",
         examples: [
             "simctl break ring ring.setOwned.between-delete-and-add",
             "simctl break bitkit bitkit.pick.before-sign-in --hits 2",
+            "simctl break ring 'keychain add app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy' --after 1",
             "simctl break clear",
         ]
     ) { args, invocation in
         let hits = try args.option("--hits", expecting: "a positive whole number") {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
+        let skip = try args.option("--after", expecting: "a whole number") { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
         let always = args.flag("--always")
         let first = try args.positional("APP|clear|list")
         let store = DeviceStore(world: invocation.world)
@@ -55,22 +57,26 @@ enum BreakCommands {
             let app = try parseApp(first)
             let checkpoint = try args.positional("CHECKPOINT")
             try args.finish()
+            // A misspelled name would arm a breakpoint no process ever reaches: a name is a checkpoint
+            // of the app or a shared-access scheduling point (`keychain …`, `backend …`).
             let known =
                 app == .bitkit
                 ? BitkitCheckpoint.allCases.map(\.rawValue) : RingCheckpoint.allCases.map(\.rawValue)
-            // A misspelled name would arm a breakpoint no process ever reaches.
-            guard known.contains(checkpoint) else {
+            guard known.contains(checkpoint) || checkpoint.hasPrefix("keychain ") || checkpoint.hasPrefix("backend ")
+            else {
                 throw CLIError.usage(
-                    "\(app.displayName) has no checkpoint '\(checkpoint)': `\(app == .bitkit ? "bitkit-sim" : "ring-sim") checkpoints` lists them."
+                    "\(app.displayName) has no checkpoint '\(checkpoint)': `\(app == .bitkit ? "bitkit-sim" : "ring-sim") checkpoints` lists them (or name a scheduling point: `keychain …`, `backend …`)."
                 )
             }
-            let breakpoint = Breakpoint(app: app, checkpoint: checkpoint, hits: always ? nil : (hits ?? 1))
+            let breakpoint = Breakpoint(
+                app: app, checkpoint: checkpoint, hits: always ? nil : (hits ?? 1),
+                skip: skip.flatMap { $0 > 0 ? $0 : nil })
             let state = try store.update { state -> DeviceState in
                 state.breakpoints.append(breakpoint)
                 return state
             }
             invocation.journalTool(
-                .breakpoint, detail: "\(app.rawValue) \(checkpoint)")
+                .breakpoint, detail: "\(app.rawValue) \(checkpoint)\(breakpoint.skip.map { " after \($0)" } ?? "")")
             try invocation.emit(
                 BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
                 text:

@@ -9,12 +9,13 @@ enum RaceCommands {
         "race",
         summary: "Run two step scripts concurrently, many times, with seeded jitter; tally outcomes and failures.",
         usage:
-            "--a STEPS --b STEPS [--setup STEPS | --setup-file FILE] [--iterations N] [--seed S] [--jitter MS] [--outcome 'TOOL ARGS… :: PATH']… [--expect 'expect …']… [--jobs N] [--scratch DIR] [--html DIR] [--process-per-action]",
+            "--a STEPS --b STEPS [--setup STEPS | --setup-file FILE] [--iterations N] [--seed S] [--jitter MS] [--outcome 'TOOL ARGS… :: PATH']… [--expect 'expect …']… [--points all|checkpoints] [--jobs N] [--scratch DIR] [--html DIR] [--process-per-action]",
         details: """
             STEPS are scenario lines (Docs/scenarios.md) separated by `;`. Every iteration starts from a copy of the world
-            the setup prepared; lanes a and b run at the same time. At every checkpoint of an app, and when an app process
-            starts, the lane waits for the other one; a coin drawn from the iteration's seed then decides which lane goes
-            on, so the same seed replays the same interleaving. --jitter MS adds a seeded sleep at each of those points.
+            the setup prepared; lanes a and b run at the same time. At every scheduling point (an app run's start and each
+            named checkpoint; with --points all also each keychain call and network request, as `simctl explore` does, at
+            about 0.6× the rate) the lane waits for the other one; a coin drawn from the iteration's seed then decides
+            which lane goes on, so the same seed replays the same interleaving. --jitter MS adds a seeded sleep at each of those points.
             After each iteration the audit runs and every --expect line is checked; a failed iteration prints its seed, the
             schedule and a command that replays it. The outcome of an iteration is the shared group's accounts plus each
             --outcome value. Exit 1 when any iteration failed.
@@ -26,7 +27,7 @@ enum RaceCommands {
             schedule as a two-lane timeline and the sequence diagram (Docs/reports.md).
             """,
         examples: [
-            "simctl race --setup-file Fixtures/races/picked-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 1000 --expect 'expect bitkit state .reference.pubky = {A}'",
+            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 1000 --expect 'expect bitkit state .reference.pubky = {A}'",
             "simctl race --a 'ring keychain set-owned {A.secret}' --b 'bitkit keychain is-definitely-missing {A}' --iterations 200 --outcome 'simctl keychain list :: .items[*].account'",
             "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 100 --expect 'expect bitkit state .reference.pubky = {A}' --html race-report",
         ]
@@ -46,6 +47,10 @@ enum RaceCommands {
         let outcomes = try args.options("--outcome")
         let expectations = try args.options("--expect")
         let processPerAction = args.flag("--process-per-action")
+        let pointsText = try args.option("--points")
+        guard pointsText == nil || pointsText == "all" || pointsText == "checkpoints" else {
+            throw CLIError.usage("--points takes all or checkpoints, not '\(pointsText ?? "")'.")
+        }
         let jobs = try args.option("--jobs", expecting: "a positive whole number") {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
@@ -64,6 +69,7 @@ enum RaceCommands {
             outcomes: outcomes, invariants: expectations.joined(separator: "\n"))
         if let setupFile { configuration.setupPath = setupFile }
         configuration.processPerAction = processPerAction
+        configuration.accessPoints = pointsText == "all"
         configuration.recordSchedules = html != nil
         if let jobs { configuration.jobs = jobs }
         if let scratch {
@@ -87,6 +93,7 @@ enum RaceCommands {
             ]
             words += outcomes.flatMap { ["--outcome", quote($0)] } + expectations.flatMap { ["--expect", quote($0)] }
             if processPerAction { words.append("--process-per-action") }
+            if pointsText == "all" { words += ["--points", "all"] }
             return words.joined(separator: " ")
         }
         let replay: (UInt64) -> String = { command(1, $0) }

@@ -8,7 +8,7 @@ import Testing
         + BreakpointOp.allCases.map { .breakpoint($0) } + LogCategory.allCases.map { .log($0) }
         + DeviceOp.allCases.map { .device($0) } + [
             .backend(request: "homeserver POST /session"), .toast(style: "error"), .navigation,
-            .checkpoint("ring.prune.after-listing"), .openURL,
+            .checkpoint("ring.prune.after-listing"), .schedule(point: "keychain copy app.pubkyring:x"), .openURL,
         ]
 
     @Test func everyKindReadsBackFromTheTwoStringsTheJournalKeeps() {
