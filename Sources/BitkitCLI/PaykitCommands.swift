@@ -1,3 +1,4 @@
+import Device
 import Foundation
 import PaykitContract
 import SimCLI
@@ -57,7 +58,7 @@ enum PaykitCommands {
         try args.finish()
         let fixture: InteroperabilityFixture
         do {
-            fixture = try InteroperabilityFixture(bytes: try readInput(path))
+            fixture = try InteroperabilityFixture(bytes: try readInput(path, limit: .paykitFixture))
         } catch let error as FixtureError {
             throw CLIError.failure("\(path): \(error)")
         }
@@ -198,13 +199,8 @@ enum PaykitCommands {
             ?? Date()
     }
 
-    /// The bytes of FILE, or of standard input for `-`.
-    private static func readInput(_ path: String) throws -> [UInt8] {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CLIError.failure("Cannot read \(path): \(error.localizedDescription)")
-        }
+    /// The bytes of FILE, or of standard input for `-`, refused before reading when over `limit`.
+    private static func readInput(_ path: String, limit: InputLimit = .paykitDocument) throws -> [UInt8] {
+        try limit.read(path)
     }
 }

@@ -35,9 +35,10 @@ public struct DeviceStore: Sendable {
 
     private func decode() throws -> DeviceState {
         let path = world.deviceFile.path
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = try InputLimit.deviceFile.readWorldFile(path) else {
             throw WorldError.missing(path: world.root.path)
         }
+        let data = Data(bytes)
         // The file is read every time, so a change made by simctl (a breakpoint, the lock) is
         // always seen; only decoding the very same bytes again is skipped.
         if let cached = DecodedDeviceFiles.shared.state(path: path, bytes: data) { return cached }

@@ -144,8 +144,10 @@ public final class RaceScheduler: @unchecked Sendable {
     }
 
     private static func contents(_ path: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else { throw WorldError.missing(path: path) }
-        return data
+        guard let bytes = try InputLimit.schedulerBoard.readWorldFile(path) else {
+            throw WorldError.missing(path: path)
+        }
+        return Data(bytes)
     }
 
     private static func decode(_ path: String) throws -> Board {

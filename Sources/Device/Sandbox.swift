@@ -10,9 +10,10 @@ public struct Sandbox: Sendable {
     /// The document `name` (e.g. `defaults`, `memory`), or nil when absent.
     public func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
         let url = folder.appendingPathComponent(name + ".json")
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        // Bounded before reading: an oversized document is a broken world (exit 3), left untouched.
+        guard let bytes = try InputLimit.sandboxDocument.readWorldFile(url.path) else { return nil }
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch {
             throw WorldError.corrupt(path: url.path, reason: "\(error)")
         }
@@ -31,7 +32,7 @@ public struct Sandbox: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let bytes = try encoder.encode(value) + Data("\n".utf8)
         let url = folder.appendingPathComponent(name + ".json")
-        if FileManager.default.contents(atPath: url.path) == bytes { return }
+        if let stored = try? InputLimit.sandboxDocument.readWorldFile(url.path), stored.elementsEqual(bytes) { return }
         try AtomicFile.write(
             bytes, to: url, durable: AtomicFile.durableByDefault && !Self.volatileDocuments.contains(name))
     }

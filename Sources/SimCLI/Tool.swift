@@ -129,6 +129,9 @@ public struct Tool: Sendable {
         case let error as WorldError:
             message = error.description
             code = 3
+        case let error as InputError:
+            message = error.description
+            code = 2
         case let error as CustomStringConvertible:
             message = error.description
             code = 1
