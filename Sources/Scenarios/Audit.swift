@@ -147,8 +147,7 @@ public struct Audit: Sendable {
             }
         }
         // Bitkit's own key may legitimately equal a key Ring imported (same mnemonic in both apps).
-        let bitkitGroups = ((try? FileManager.default.contentsOfDirectory(atPath: world.privateKeychains.path)) ?? [])
-            .filter { $0.hasPrefix("KYH47R284B.to.bitkit") }
+        let bitkitGroups = world.privateGroupsOnDisk().filter { $0.hasPrefix("KYH47R284B.to.bitkit") }
         var bitkitItems: [(String, [UInt8])] = []
         for group in bitkitGroups {
             for item in try KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect()
