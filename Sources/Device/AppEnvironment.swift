@@ -45,8 +45,8 @@ public struct AppEnvironment: Sendable {
             entitlements: install.entitlements,
             // An unreadable device file must not make secrets readable: treat it as locked.
             protection: { (try? device.read().protection) ?? .locked },
-            fault: { operation, _, account in
-                try? device.consumeFault(app: app, operation: operation, account: account)
+            fault: { operation, group, account in
+                try? device.consumeFault(app: app, operation: operation, group: group, account: account)
             },
             observer: { event in
                 var entry = JournalEntry(

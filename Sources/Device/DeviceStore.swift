@@ -90,19 +90,18 @@ private final class DecodedDeviceFiles: @unchecked Sendable {
 }
 
 extension DeviceStore {
-    /// The forced status for this keychain operation, if a fault rule matches; a counted rule is
-    /// used up by the match.
-    public func consumeFault(app: AppKind, operation: KeychainOperation, account: String?) throws -> OSStatus? {
+    /// The forced status for this keychain operation on `group`, if a fault rule matches; a counted
+    /// rule is used up by the match (and only by a match).
+    public func consumeFault(
+        app: AppKind, operation: KeychainOperation, group: String, account: String?
+    ) throws -> OSStatus? {
         let state = try read()
-        guard state.faults.contains(where: { $0.matches(app: app, operation: operation, account: account) }) else {
-            return nil
+        let matches = { (rule: FaultRule) in
+            rule.matches(app: app, operation: operation, group: group, account: account)
         }
+        guard state.faults.contains(where: matches) else { return nil }
         return try update { state in
-            guard
-                let index = state.faults.firstIndex(where: {
-                    $0.matches(app: app, operation: operation, account: account)
-                })
-            else { return nil }
+            guard let index = state.faults.firstIndex(where: matches) else { return nil }
             let status = state.faults[index].status
             if let remaining = state.faults[index].remaining {
                 state.faults[index].remaining = remaining - 1

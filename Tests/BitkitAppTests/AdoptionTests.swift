@@ -222,7 +222,7 @@ import Testing
         try world.baseline()
         try world.ringImport(Fixture.aSecret)
         try world.ringSignUp(Fixture.aSecret)
-        try world.addKeychainFault(.write, account: "paykit_session", status: OSStatus(-61))
+        try world.addKeychainFault(.write, group: .bitkitPrivate, account: "paykit_session", status: OSStatus(-61))
         let screen = try world.send(.pick(.pubky(Fixture.a)))
         #expect(screen.route == "pubkyChoice")
         #expect(screen.toasts.first?.title == "Could Not Use Pubky")
