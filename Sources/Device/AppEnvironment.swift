@@ -93,7 +93,6 @@ public struct AppEnvironment: Sendable {
     }
 
     private func pauseIfStillArmed(_ name: String, release: () -> Void, reacquire: () -> Void) {
-        let pid = getpid()
         let app = self.app
         let now = now().timeIntervalSince1970
         let armed =
@@ -108,7 +107,7 @@ public struct AppEnvironment: Sendable {
                         state.breakpoints[index].hits = hits - 1
                     }
                 }
-                state.paused.append(PausedProcess(app: app, pid: pid, checkpoint: name, since: now))
+                state.paused.append(PausedProcess.current(app: app, checkpoint: name, since: now))
                 return true
             }) ?? false
         guard armed else { return }
@@ -118,7 +117,7 @@ public struct AppEnvironment: Sendable {
             usleep(2_000)
             // A world that disappeared cannot resume us: carry on so the process ends.
             guard let state = try? device.read() else { break }
-            if !state.paused.contains(where: { $0.pid == pid && $0.app == app }) { break }
+            if !state.paused.contains(where: { $0.isCurrentProcess(app: app) }) { break }
         }
         record(JournalEntry(app: app.rawValue, event: "breakpoint", op: "resumed", detail: name))
         reacquire()

@@ -1,11 +1,17 @@
 import Foundation
+import Keychain
 
 /// An app's container: small JSON documents (UserDefaults, the app's persisted store, its running
 /// memory) written atomically, and the main-actor lock (DESIGN §3-4). Uninstall deletes it all.
 public struct Sandbox: Sendable {
     public let folder: URL
+    /// The world's `.sim/` folder, swept of stale temporary files with the sandbox.
+    private let simFolder: URL
 
-    public init(world: World, app: AppKind) { folder = world.sandbox(app) }
+    public init(world: World, app: AppKind) {
+        folder = world.sandbox(app)
+        simFolder = world.simFolder
+    }
 
     /// The document `name` (e.g. `defaults`, `memory`), or nil when absent.
     public func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
@@ -51,6 +57,10 @@ public struct Sandbox: Sendable {
         try ensureFolder()
         let lock = try MainActorLock(path: folder.appendingPathComponent(".main-actor.lock").path)
         defer { lock.close() }
+        // A killed app leaves the temporary file of an unfinished document write (DESIGN §3): each
+        // action sweeps its sandbox and `.sim/` (device.json's folder) by the keychain's age rule.
+        Posix.removeStaleTemporaries(in: folder.path)
+        Posix.removeStaleTemporaries(in: simFolder.path)
         return try body(lock)
     }
 

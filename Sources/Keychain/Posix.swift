@@ -216,6 +216,21 @@ package enum Posix {
         }
     }
 
+    /// Removes the temporary files (`.tmp-…`) of `writeAtomically` in `folder` that are older than
+    /// `GroupFolder.staleTemporaryAge`: leftovers of a writer killed mid-write (a live writer renames
+    /// its file within milliseconds). Returns how many were removed. The same rule as a keychain scan
+    /// under the shared lock, for folders that have no group lock (sandboxes, `.sim/`).
+    @discardableResult
+    package static func removeStaleTemporaries(in folder: String) -> Int {
+        guard let entries = try? listDirectory(folder) else { return 0 }
+        var removed = 0
+        for (name, kind) in entries where name.hasPrefix(GroupFolder.temporaryPrefix) && kind == .regular {
+            let path = folder + "/" + name
+            if (age(path) ?? 0) > GroupFolder.staleTemporaryAge, (try? removeFile(path)) != nil { removed += 1 }
+        }
+        return removed
+    }
+
     /// Seconds since `path` was last modified (not following a link), or nil if it is gone.
     static func age(_ path: String) -> TimeInterval? {
         var info = stat()
