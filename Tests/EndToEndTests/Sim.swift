@@ -56,8 +56,13 @@ struct Sim {
     /// Both output pipes are drained at the same time, so a child that fills one while the other is
     /// being read cannot block forever.
     static func run(_ tool: String, _ args: [String], stdin: String? = nil) throws -> Run {
+        try run(executable: productsDirectory.appendingPathComponent(tool), args, stdin: stdin)
+    }
+
+    /// Runs any executable as `run(_:_:stdin:)` does.
+    static func run(executable: URL, _ args: [String], stdin: String? = nil) throws -> Run {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(tool)
+        process.executableURL = executable
         process.arguments = args
         let out = Pipe()
         let err = Pipe()
