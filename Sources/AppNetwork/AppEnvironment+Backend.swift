@@ -15,6 +15,7 @@ extension AppEnvironment {
             databasePath: world.backendDatabase.path, app: clientID ?? app.bundleID, online: isOnline,
             now: { environment.now() }, random: SeededRandom(seed: environment.nextRandomSeed()),
             observer: { event in
+                CrashPoints.pass("backend \(event.service.rawValue) \(event.operation)")
                 environment.record(
                     JournalEntry(
                         app: journalName, event: "backend", op: "\(event.service.rawValue) \(event.operation)",

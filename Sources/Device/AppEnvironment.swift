@@ -77,6 +77,7 @@ public struct AppEnvironment: Sendable {
     /// main-actor lock, as at an `await`), blocks until `simctl continue`, then calls `reacquire`.
     /// Under the race harness (`SIM_JITTER_MS`) it sleeps a seeded random time instead.
     public func checkpoint(_ name: String, release: () -> Void = {}, reacquire: () -> Void = {}) {
+        CrashPoints.pass("checkpoint \(name)")
         record(JournalEntry(app: app.rawValue, event: "checkpoint", op: name))
         if let state = try? device.read(), state.breakpoints.contains(where: { $0.app == app && $0.checkpoint == name })
         {

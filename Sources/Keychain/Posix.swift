@@ -192,6 +192,7 @@ package enum Posix {
             failure = .io(operation: "fsync", path: temporary, errno: errno)
         }
         close(descriptor)
+        if failure == nil { KeychainTestingHooks.beforeRename?(target) }
         if failure == nil, rename(temporary, target) != 0 {
             failure = .io(operation: "rename", path: target, errno: errno)
         }

@@ -11,6 +11,8 @@ public struct AppSession: Sendable {
     public init(_ app: AppKind, _ invocation: Invocation) throws {
         environment = AppEnvironment(world: invocation.world, app: app)
         install = try environment.installed()
-        keychain = environment.keychain(install: install)
+        let keychain = environment.keychain(install: install)
+        // Under the crash campaign (`simctl crash`) every keychain call is a crash point.
+        self.keychain = CrashPoints.arm(app: app) ? CrashPoints.instrument(keychain) : keychain
     }
 }

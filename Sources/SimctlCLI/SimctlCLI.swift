@@ -17,7 +17,7 @@ public enum SimctlCLI {
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
             ScenarioCommands.group, BackendCommands.group, AuthRequestCommands.group, AuditCommands.audit,
-            RaceCommands.race, IssuerCommands.group,
+            RaceCommands.race, CrashCommands.crash, IssuerCommands.group,
         ])
 
     public static func main() -> Never {

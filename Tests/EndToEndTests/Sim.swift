@@ -59,10 +59,15 @@ struct Sim {
         try run(executable: productsDirectory.appendingPathComponent(tool), args, stdin: stdin)
     }
 
-    /// Runs any executable as `run(_:_:stdin:)` does.
-    static func run(executable: URL, _ args: [String], stdin: String? = nil) throws -> Run {
+    /// Runs any executable as `run(_:_:stdin:)` does; `environment` adds to the test's own.
+    static func run(
+        executable: URL, _ args: [String], stdin: String? = nil, environment: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.arguments = args
         let out = Pipe()
         let err = Pipe()
