@@ -6,20 +6,25 @@ import Foundation
     import Darwin
 #endif
 
-/// Runs a tool as `posix_spawn` + `wait4`, so the test learns the child's own peak memory and wall
-/// time (Foundation's `Process` reaps the child itself and drops its resource usage).
+/// Runs a tool with its data memory capped (RLIMIT_DATA: heap and private mappings, set by
+/// `ulimit -d` in a `/bin/sh` that then execs the tool) and its wall time measured. A tool that tried
+/// to hold a 300 MB input under a 48 MiB cap would fail to allocate and die instead of exiting with
+/// its own error. (Peak RSS from `wait4` cannot be used: on Linux a child spawned from the test
+/// process inherits the test's own high-water mark at `exec`.)
 struct MeasuredRun {
     var status: Int32
     var stdout: String
     var stderr: String
     var seconds: Double
-    /// Peak resident memory of the child, in bytes.
-    var peakMemory: Int
 
     enum Failure: Error {
         case spawn(Int32)
         case wait(Int32)
     }
+
+    /// Data memory a tool may use in these tests: far below a 300 MB input, above a tool's own needs
+    /// (about 20 MiB is enough for any command).
+    static let dataLimitKiB = 48 * 1024
 
     /// Runs `tool args…` with standard input read from `stdin` (a path; `/dev/null` by default).
     static func run(_ tool: String, _ args: [String], stdin: String = "/dev/null") throws -> MeasuredRun {
@@ -37,28 +42,23 @@ struct MeasuredRun {
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
         let executable = Sim.productsDirectory.appendingPathComponent(tool).path
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + args).map { strdup($0) } + [nil]
+        let script = "ulimit -d \(dataLimitKiB) && exec \"$0\" \"$@\""
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            (["/bin/sh", "-c", script, executable] + args).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let started = Date()
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
         guard spawned == 0 else { throw Failure.spawn(spawned) }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
+        while waitpid(pid, &status, 0) < 0 {
             guard errno == EINTR else { throw Failure.wait(errno) }
         }
         let seconds = Date().timeIntervalSince(started)
-        // Linux reports ru_maxrss in KiB (macOS in bytes).
-        #if os(Linux)
-            let peak = Int(usage.ru_maxrss) * 1024
-        #else
-            let peak = Int(usage.ru_maxrss)
-        #endif
         let exited = (status & 0x7f) == 0
         return MeasuredRun(
             status: exited ? (status >> 8) & 0xff : -(status & 0x7f),
             stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "", seconds: seconds, peakMemory: peak)
+            stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "", seconds: seconds)
     }
 }

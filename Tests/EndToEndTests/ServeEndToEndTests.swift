@@ -136,6 +136,7 @@ import Testing
                 transcript
                 .replacingOccurrences(of: #""pid" : \d+"#, with: "\"pid\" : _", options: .regularExpression)
                 .replacingOccurrences(of: #""since" : [\d.]+"#, with: "\"since\" : _", options: .regularExpression)
+                .replacingOccurrences(of: #""started" : \d+"#, with: "\"started\" : _", options: .regularExpression)
                 .replacingOccurrences(of: #"pid \d+"#, with: "pid _", options: .regularExpression)
         }
     }
