@@ -17,7 +17,7 @@ import Testing
         ["simctl", "backend", "show"], ["simctl", "backend", "add-homeserver"], ["simctl", "backend", "issue-token"],
         ["simctl", "backend", "publish"], ["simctl", "backend", "mine"], ["simctl", "auth-request"],
         ["simctl", "break"], ["simctl", "continue"], ["simctl", "wait-paused"],
-        ["simctl", "status"], ["simctl", "scenario", "run"],
+        ["simctl", "status"], ["simctl", "scenario", "run"], ["simctl", "crash"], ["simctl", "race"],
         ["bitkit-sim"], ["bitkit-sim", "keychain", "list-ring"], ["bitkit-sim", "keychain", "load-secret"],
         ["bitkit-sim", "keychain", "is-definitely-missing"], ["bitkit-sim", "keychain", "publish-own"],
         ["bitkit-sim", "keychain", "remove-own"], ["bitkit-sim", "keychain", "remove-all-own"],
