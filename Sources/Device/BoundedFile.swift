@@ -68,6 +68,7 @@ public enum BoundedFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
         var expected = 0
+        let isRegular = info.st_mode & S_IFMT == S_IFREG
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             throw .unreadable("a folder, not a file")
@@ -80,22 +81,29 @@ public enum BoundedFile {
         default:
             break
         }
-        // One byte past the limit tells an oversized stream (or a file that grew) from one that fits.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(min(limit, expected) + 1)
-        var chunk = [UInt8](repeating: 0, count: min(limit + 1, 65_536))
-        while bytes.count <= limit {
-            let wanted = min(chunk.count, limit + 1 - bytes.count)
-            let count = chunk.withUnsafeMutableBytes { raw in systemRead(descriptor, raw.baseAddress, wanted) }
+        // Read straight into the result: a regular file's size is known (plus one byte, so a file
+        // that grew since fstat is still caught); a stream's buffer doubles up to one byte past the
+        // limit, which tells an oversized stream from one that fits.
+        var buffer = [UInt8](repeating: 0, count: min(limit, isRegular ? expected : 16_384) + 1)
+        var total = 0
+        while true {
+            if total == buffer.count {
+                guard buffer.count <= limit else { break }
+                buffer += [UInt8](repeating: 0, count: min(buffer.count * 2, limit + 1) - buffer.count)
+            }
+            let count = buffer.withUnsafeMutableBytes { raw in
+                systemRead(descriptor, raw.baseAddress.map { $0 + total }, raw.count - total)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unreadable(String(cString: strerror(errno)))
             }
             if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
+            total += count
         }
-        if bytes.count > limit { throw .tooLarge(size: nil) }
-        return bytes
+        if total > limit { throw .tooLarge(size: nil) }
+        buffer.removeSubrange(total...)
+        return buffer
     }
 
     private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
