@@ -51,6 +51,7 @@ import Testing
         #expect(run.status == status, "\(run.stderr)")
         #expect(run.stderr.contains(text), "\(run.stderr)")
         #expect(run.seconds < 1, "took \(run.seconds) s")
+        #expect((run.peakMemory ?? 0) < 50_000_000, "peak memory \((run.peakMemory ?? 0) >> 20) MiB")
     }
 
     @Test func aThreeHundredMegabyteBackupFileIsRefusedBeforeItIsRead() throws {
@@ -132,6 +133,7 @@ import Testing
         try handle.close()
         let run = try MeasuredRun.run("simctl", ["--serve"], stdin: path)
         #expect(run.status == 0, "\(run.stderr)")
+        #expect((run.peakMemory ?? 0) < 50_000_000, "peak memory \((run.peakMemory ?? 0) >> 20) MiB")
         let replies = run.stdout.split(separator: "\n").map(String.init)
         #expect(replies.count == 2, "\(run.stdout.prefix(500))")
         #expect(replies.first?.contains("\"status\":2") == true)
