@@ -55,7 +55,7 @@ let package = Package(
                 "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "Keychain",
                 "PubkyCrypto", "PubkyProtocol",
             ]),
-        .target(name: "SimCLI", dependencies: ["Device", "Keychain"]),
+        .target(name: "SimCLI", dependencies: ["Device", "Keychain", "SafeFiles"]),
         // The visual run report: HTML pages and inline SVG drawn from plain records of a run.
         .target(name: "RunReport", dependencies: ["AppSupport"]),
         .target(

@@ -22,6 +22,8 @@ extension AppEnvironment {
             elapse: { seconds in environment.spend(seconds) },
             random: SeededRandom(seed: drawSeed()),
             observer: { event in
+                environment.run.crash?.pass(
+                    "backend \(event.service.rawValue) \(event.operation)", app: environment.app.rawValue)
                 var entry = JournalEntry(
                     app: journalName, kind: .backend(request: "\(event.service.rawValue) \(event.operation)"),
                     account: event.subject, status: event.status.map { Int32(clamping: $0) },

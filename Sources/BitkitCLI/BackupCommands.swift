@@ -1,4 +1,5 @@
 import BitkitApp
+import Device
 import Foundation
 import SimCLI
 
@@ -46,16 +47,16 @@ enum BackupCommands {
         let document = try args.option("--document")
         let path = document == nil ? try args.positional("FILE|-") : nil
         try args.finish()
+        // Bounded before reading (Docs/cli.md, "Input limits"): a huge file never reaches memory.
         let text: String
         if let document {
-            text = document
-        } else if path == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        } else if let path {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIError.usage("Cannot read the backup file \(path).")
+            guard document.utf8.count <= InputLimit.backup.bytes else {
+                throw InputError.tooLarge(
+                    source: "--document", limit: .backup, size: Int64(document.utf8.count))
             }
-            text = String(decoding: data, as: UTF8.self)
+            text = document
+        } else if let path {
+            text = String(decoding: try InputLimit.backup.read(path), as: UTF8.self)
         } else {
             throw CLIError.usage("Give a backup FILE, - for stdin, or --document JSON.")
         }

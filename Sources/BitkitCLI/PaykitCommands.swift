@@ -59,7 +59,7 @@ enum PaykitCommands {
         try args.finish()
         let fixture: InteroperabilityFixture
         do {
-            fixture = try InteroperabilityFixture(bytes: try readInput(path))
+            fixture = try InteroperabilityFixture(bytes: try readInput(path, limit: .paykitFixture))
         } catch let error as FixtureError {
             throw CLIError.failure("\(path): \(error)")
         }
@@ -210,13 +210,8 @@ enum PaykitCommands {
         return try DeviceClock(world: invocation.world).now()
     }
 
-    /// The bytes of FILE, or of standard input for `-`.
-    private static func readInput(_ path: String) throws -> [UInt8] {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CLIError.failure("Cannot read \(path): \(error.localizedDescription)")
-        }
+    /// The bytes of FILE, or of standard input for `-`, refused before reading when over `limit`.
+    private static func readInput(_ path: String, limit: InputLimit = .paykitDocument) throws -> [UInt8] {
+        try limit.read(path)
     }
 }

@@ -83,12 +83,17 @@ public struct AppEnvironment: Sendable {
             protection: { [self] in
                 run.failures.recording(world.deviceFile.path) { try device.read().protection } ?? .locked
             },
-            fault: { [self] operation, _, account in
-                run.failures.recording(world.deviceFile.path) {
-                    try device.consumeFault(app: app, operation: operation, account: account)
+            fault: { [self] operation, group, account in
+                // Under the crash campaign (`simctl crash`) every keychain call is a crash point.
+                run.crash?.pass("keychain \(operation.rawValue) \(group) \(account ?? "*")", app: app.rawValue)
+                return run.failures.recording(world.deviceFile.path) {
+                    try device.consumeFault(app: app, operation: operation, group: group, account: account)
                 } ?? nil
             },
             observer: { [self] event in
+                run.crash?.pass(
+                    "keychain \(event.call.rawValue) done \(event.account ?? "*") \(event.status.rawValue)",
+                    app: app.rawValue)
                 var entry = JournalEntry(
                     app: app.rawValue, kind: .keychain(event.call), group: event.accessGroup,
                     service: event.service, account: event.account, status: event.status.rawValue,
@@ -147,6 +152,7 @@ public struct AppEnvironment: Sendable {
         _ point: Point, release: () -> Void = {}, reacquire: () -> Void = {}
     ) {
         let name = point.rawValue
+        run.crash?.pass("checkpoint \(name)", app: app.rawValue)
         record(JournalEntry(app: app.rawValue, kind: .checkpoint(name)))
         if let state = run.failures.recording(world.deviceFile.path, { try device.read() }),
             state.breakpoints.contains(where: { $0.app == app && $0.checkpoint == name })
@@ -164,7 +170,6 @@ public struct AppEnvironment: Sendable {
     }
 
     private func pauseIfStillArmed(_ name: String, release: () -> Void, reacquire: () -> Void) {
-        let pid = getpid()
         let app = self.app
         let now = deviceTime().timeIntervalSince1970
         defer { run.accessBreakpoints.forget() }
@@ -184,7 +189,7 @@ public struct AppEnvironment: Sendable {
                         state.breakpoints[index].hits = hits - 1
                     }
                 }
-                state.paused.append(PausedProcess(app: app, pid: pid, checkpoint: name, since: now))
+                state.paused.append(PausedProcess.current(app: app, checkpoint: name, since: now))
                 return true
             }) ?? false
         guard armed else { return }
@@ -194,7 +199,7 @@ public struct AppEnvironment: Sendable {
             usleep(2_000)
             // A world that disappeared cannot resume us: carry on so the process ends.
             guard let state = try? device.read() else { break }
-            if !state.paused.contains(where: { $0.pid == pid && $0.app == app }) { break }
+            if !state.paused.contains(where: { $0.isCurrentProcess(app: app) }) { break }
         }
         record(JournalEntry(app: app.rawValue, kind: .breakpoint(.resumed), detail: name))
         reacquire()

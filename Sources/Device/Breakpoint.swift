@@ -17,19 +17,38 @@ public struct Breakpoint: Codable, Sendable, Equatable {
     }
 }
 
-/// A process stopped at a breakpoint, until `simctl continue` removes this record.
+/// A process stopped at a breakpoint, until `simctl continue` removes this record. It is named by
+/// pid and start time (`ProcessIdentity`), so a record left by a killed process is recognised as
+/// dead even when its pid has been given to another process.
 public struct PausedProcess: Codable, Sendable, Equatable {
     public var app: AppKind
     public var pid: Int32
+    /// The process's start time (`ProcessIdentity.started`); absent in records of older versions.
+    public var started: UInt64?
     public var checkpoint: String
     /// Device-clock seconds when it stopped.
     public var since: Double
 
-    public init(app: AppKind, pid: Int32, checkpoint: String, since: Double) {
+    public init(app: AppKind, pid: Int32, started: UInt64? = nil, checkpoint: String, since: Double) {
         self.app = app
         self.pid = pid
+        self.started = started
         self.checkpoint = checkpoint
         self.since = since
+    }
+
+    /// This process, stopped at `checkpoint`.
+    public static func current(app: AppKind, checkpoint: String, since: Double) -> PausedProcess {
+        let me = ProcessIdentity.current
+        return PausedProcess(app: app, pid: me.pid, started: me.started, checkpoint: checkpoint, since: since)
+    }
+
+    public var identity: ProcessIdentity { ProcessIdentity(pid: pid, started: started) }
+
+    /// Whether the record is this process's (of `app`).
+    public func isCurrentProcess(app: AppKind) -> Bool {
+        self.app == app && pid == ProcessIdentity.current.pid
+            && (started == nil || started == ProcessIdentity.current.started)
     }
 }
 

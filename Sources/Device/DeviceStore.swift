@@ -46,9 +46,10 @@ public struct DeviceStore: Sendable {
 
     private func decode() throws -> DeviceState {
         let path = world.deviceFile.path
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = try InputLimit.deviceFile.readWorldFile(path) else {
             throw WorldError.missing(path: world.root.path)
         }
+        let data = Data(bytes)
         // The file is read every time, so a change made by simctl (a breakpoint, the lock) is
         // always seen; only decoding the very same bytes again is skipped.
         if let cached = DecodedDeviceFiles.shared.state(path: path, bytes: data) { return cached }
@@ -109,19 +110,18 @@ private final class DecodedDeviceFiles: Sendable {
 }
 
 extension DeviceStore {
-    /// The forced status for this keychain operation, if a fault rule matches; a counted rule is
-    /// used up by the match.
-    public func consumeFault(app: AppKind, operation: KeychainOperation, account: String?) throws -> OSStatus? {
+    /// The forced status for this keychain operation on `group`, if a fault rule matches; a counted
+    /// rule is used up by the match (and only by a match).
+    public func consumeFault(
+        app: AppKind, operation: KeychainOperation, group: String, account: String?
+    ) throws -> OSStatus? {
         let state = try read()
-        guard state.faults.contains(where: { $0.matches(app: app, operation: operation, account: account) }) else {
-            return nil
+        let matches = { (rule: FaultRule) in
+            rule.matches(app: app, operation: operation, group: group, account: account)
         }
+        guard state.faults.contains(where: matches) else { return nil }
         return try update { state in
-            guard
-                let index = state.faults.firstIndex(where: {
-                    $0.matches(app: app, operation: operation, account: account)
-                })
-            else { return nil }
+            guard let index = state.faults.firstIndex(where: matches) else { return nil }
             let status = state.faults[index].status
             if let remaining = state.faults[index].remaining {
                 state.faults[index].remaining = remaining - 1

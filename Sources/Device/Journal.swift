@@ -64,7 +64,7 @@ public struct Journal: Sendable {
 
     /// Every complete entry in order, and the number of lines that could not be read.
     public func read() throws -> (entries: [JournalEntry], malformed: Int) {
-        guard let data = FileManager.default.contents(atPath: world.journalFile.path) else { return ([], 0) }
+        guard let data = try InputLimit.journal.readWorldFile(world.journalFile.path) else { return ([], 0) }
         var entries: [JournalEntry] = []
         var malformed = 0
         let decoder = JSONDecoder()

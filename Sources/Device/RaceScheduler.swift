@@ -81,8 +81,11 @@ public final class RaceScheduler: Sendable {
         }
     }
 
-    /// How long a lane waits for its turn before the board calls it stuck.
-    static let turnTimeout: TimeInterval = 5
+    /// How long a lane waits for its turn before the board calls it stuck: long enough that a slow
+    /// start of the other lane's process on a loaded machine is not mistaken for a stuck lane (a
+    /// lane whose process ends tells the board), short of a step's own timeout.
+    static let defaultTurnTimeout: TimeInterval = 30
+    let turnTimeout: TimeInterval
 
     let path: String
     let lane: String
@@ -93,11 +96,15 @@ public final class RaceScheduler: Sendable {
     /// The explorer's plan, read once per run (nil inside: a coin board).
     private let plan = Mutex<Plan??>(nil)
 
-    init(path: String, lane: String, jitter: Jitter?, accessPoints: Bool = true) {
+    init(
+        path: String, lane: String, jitter: Jitter?, accessPoints: Bool = true,
+        turnTimeout: TimeInterval = defaultTurnTimeout
+    ) {
         self.path = path
         self.lane = lane
         self.jitter = jitter
         self.accessPoints = accessPoints
+        self.turnTimeout = turnTimeout
     }
 
     /// Creates the board for one race iteration (harness side): lanes a and b, a seeded coin.
@@ -174,7 +181,7 @@ public final class RaceScheduler: Sendable {
     public func schedule(_ point: SchedulingPoint) {
         jitter?.sleep()
         // Real time on purpose: this bounds a real wait between real processes.
-        let deadline = Date().addingTimeInterval(Self.turnTimeout)
+        let deadline = Date().addingTimeInterval(turnTimeout)
         let lane = self.lane
         let waiting = Waiting(
             step: PendingStep(point: point.name, footprint: point.footprint), app: point.app,
@@ -321,7 +328,7 @@ public final class RaceScheduler: Sendable {
             board.waiting[lane] = nil
             if board.stuck == nil {
                 board.stuck =
-                    "lane \(lane) waited \(Int(Self.turnTimeout)) s for its turn at `\(point)` and never got it"
+                    "lane \(lane) waited \(Int(turnTimeout)) s for its turn at `\(point)` and never got it"
             }
         }
     }
@@ -360,8 +367,10 @@ public final class RaceScheduler: Sendable {
     }
 
     private static func contents(_ path: String) throws -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else { throw WorldError.missing(path: path) }
-        return data
+        guard let bytes = try InputLimit.schedulerBoard.readWorldFile(path) else {
+            throw WorldError.missing(path: path)
+        }
+        return Data(bytes)
     }
 
     private static func decode(_ path: String) throws -> Board {

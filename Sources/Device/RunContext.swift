@@ -17,6 +17,8 @@ public struct RunContext: Sendable {
     public let scheduler: RaceScheduler?
     /// Seeded sleeps at checkpoints for this run (`SIM_JITTER_MS`, `SIM_JITTER_SEED`).
     public let jitter: Jitter?
+    /// The crash campaign's plan for this run (`SIM_CRASH_LOG`, `SIM_CRASH_AT`), if any.
+    public let crash: CrashPlan?
     /// World-file failures met where the action could not stop; the entry point reports them.
     public let failures = WorldFailures()
     /// Whether this run holds its app's main actor now (read by its scheduling points).
@@ -24,9 +26,13 @@ public struct RunContext: Sendable {
     /// Breakpoints armed at the shared-access points of this run's app.
     public let accessBreakpoints = AccessBreakpoints()
 
-    public init(number: UInt32 = 0, durable: Bool = true, schedule: Schedule? = nil, jitter: Jitter.Settings? = nil) {
+    public init(
+        number: UInt32 = 0, durable: Bool = true, schedule: Schedule? = nil, jitter: Jitter.Settings? = nil,
+        crash: CrashPlan? = nil
+    ) {
         self.number = number
         self.durable = durable
+        self.crash = crash
         let pacing = jitter.map(Jitter.init)
         self.jitter = pacing
         scheduler = schedule.map {
@@ -71,6 +77,8 @@ public struct RunContext: Sendable {
     ///   requests are scheduling points too, or only the runs' starts and the named checkpoints.
     /// - `SIM_JITTER_MS` (a maximum, > 0) and `SIM_JITTER_SEED` (an unsigned integer): a seeded
     ///   sleep at every scheduling point.
+    /// - `SIM_CRASH_LOG` (a file) and optionally `SIM_CRASH_AT` (a point number): the crash
+    ///   campaign's log of crash points, and the one to die at (`CrashPlan`).
     ///
     /// A malformed value fails loudly rather than silently running unscheduled.
     public init(variables: [String: String], number: UInt32) throws(RunContextError) {
@@ -107,7 +115,15 @@ public struct RunContext: Sendable {
         default:
             throw RunContextError("SIM_JITTER_MS and SIM_JITTER_SEED go together: set both or neither.")
         }
-        self.init(number: number, durable: durable, schedule: schedule, jitter: jitter)
+        var crash: CrashPlan?
+        if let log = variables["SIM_CRASH_LOG"], !log.isEmpty {
+            let atText = variables["SIM_CRASH_AT"] ?? "0"
+            guard let at = Int(atText), at >= 0 else {
+                throw RunContextError("SIM_CRASH_AT must be a point number, not '\(atText)'.")
+            }
+            crash = CrashPlan(log: log, at: at)
+        }
+        self.init(number: number, durable: durable, schedule: schedule, jitter: jitter, crash: crash)
     }
 
     /// The lanes a race or an exploration can have.

@@ -7,18 +7,22 @@ public struct Sandbox: Sendable {
     public let folder: URL
     /// Whether document writes fsync (the world's setting).
     let durable: Bool
+    /// The world's `.sim/` folder, swept of stale temporary files with the sandbox.
+    private let simFolder: URL
 
     public init(world: World, app: AppKind) {
         folder = world.sandbox(app)
         durable = world.durable
+        simFolder = world.simFolder
     }
 
     /// The document `name` (e.g. `defaults`, `memory`), or nil when absent.
     public func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
         let url = folder.appendingPathComponent(name + ".json")
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        // Bounded before reading: an oversized document is a broken world (exit 3), left untouched.
+        guard let bytes = try InputLimit.sandboxDocument.readWorldFile(url.path) else { return nil }
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch {
             throw WorldError.corrupt(path: url.path, reason: "\(error)")
         }
@@ -37,7 +41,7 @@ public struct Sandbox: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let bytes = try encoder.encode(value) + Data("\n".utf8)
         let url = folder.appendingPathComponent(name + ".json")
-        if FileManager.default.contents(atPath: url.path) == bytes { return }
+        if let stored = try? InputLimit.sandboxDocument.readWorldFile(url.path), stored.elementsEqual(bytes) { return }
         do {
             try AtomicFile.write(bytes, to: url, durable: durable && !Self.volatileDocuments.contains(name))
         } catch {
@@ -60,6 +64,10 @@ public struct Sandbox: Sendable {
         try ensureFolder()
         let lock = try MainActorLock(path: folder.appendingPathComponent(".main-actor.lock").path, hold: run.mainActor)
         defer { lock.close() }
+        // A killed app leaves the temporary file of an unfinished document write (DESIGN §3): each
+        // action sweeps its sandbox and `.sim/` (device.json's folder) by the keychain's age rule.
+        Posix.removeStaleTemporaries(in: folder.path)
+        Posix.removeStaleTemporaries(in: simFolder.path)
         return try body(lock)
     }
 

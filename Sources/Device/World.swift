@@ -2,6 +2,12 @@ import ContractNames
 import Foundation
 import Keychain
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One simulated world on disk: the shared group, the device, the journal, the backend, the
 /// private keychains and the app sandboxes (DESIGN §3).
 public struct World: Sendable, Equatable {
@@ -32,10 +38,41 @@ public struct World: Sendable, Equatable {
     public var files: URL { simFolder.appendingPathComponent("files", isDirectory: true) }
 
     /// The folder of an access group: the shared group lives at `SharedGroup/`, private ones under
-    /// `.sim/keychain/`.
+    /// `.sim/keychain/`, always one folder inside it: a name that is not a valid access group (see
+    /// `isValidAccessGroup`) is percent-encoded, so `../..` can never walk out of the world.
     public func groupDirectory(_ accessGroup: String) -> URL {
-        accessGroup == SharedContract.accessGroup
-            ? sharedGroup : privateKeychains.appendingPathComponent(accessGroup, isDirectory: true)
+        guard accessGroup != SharedContract.accessGroup else { return sharedGroup }
+        let component =
+            Self.isValidAccessGroup(accessGroup)
+            ? accessGroup
+            : accessGroup.utf8.map { byte in
+                Self.groupCharacters.contains(byte) && byte != UInt8(ascii: ".")
+                    ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
+            }.joined()
+        return privateKeychains.appendingPathComponent(component.isEmpty ? "%" : component, isDirectory: true)
+    }
+
+    /// The private groups present under `.sim/keychain/`, sorted: only real folders with a valid
+    /// group name (a symbolic link there is never followed out of the world).
+    public func privateGroupsOnDisk() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: privateKeychains.path)) ?? []
+        return names.filter { name in
+            guard Self.isValidAccessGroup(name) else { return false }
+            var info = stat()
+            return lstat(privateKeychains.appendingPathComponent(name).path, &info) == 0
+                && info.st_mode & S_IFMT == S_IFDIR
+        }.sorted()
+    }
+
+    /// Bytes an access group id is made of (`KYH47R284B.to.bitkit.regtest`).
+    static let groupCharacters = Set(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_".utf8))
+
+    /// Whether `name` is an access group id that is safe as one folder name: 1–255 letters, digits,
+    /// `.`, `-` or `_`, not starting with a dot and without `..`.
+    public static func isValidAccessGroup(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 255 && name.utf8.allSatisfy(groupCharacters.contains)
+            && !name.hasPrefix(".") && !name.contains("..")
     }
 
     /// An app's container (defaults, files, memory), deleted on uninstall.

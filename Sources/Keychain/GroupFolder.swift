@@ -10,7 +10,7 @@ struct GroupFolder {
     /// A temporary file older than this is a dead writer's leftover even to a reader that holds only
     /// the shared lock. (Under the shared lock no writer that follows the protocol can be mid-write,
     /// so the age is a second line of defence.)
-    static let staleTemporaryAge: TimeInterval = 5
+    static let staleTemporaryAge = Posix.staleTemporaryAge
 
     /// What a lookup matches; nil matches anything.
     struct Lookup {

@@ -25,6 +25,12 @@ public struct RecoveryFile {
 
     /// The 32-byte secret in `file`; accepts the legacy `pkarr.org/recovery` header.
     public static func decode(_ file: [UInt8], passphrase: String) throws -> [UInt8] {
+        try decode(file) { try encryptionKey(passphrase) }
+    }
+
+    /// `decode` with the key derivation passed in, run only once the layout checks passed. The fuzz
+    /// target derives its key once: Argon2id per input would leave it a few executions a second.
+    static func decode(_ file: [UInt8], key: () throws -> [UInt8]) throws -> [UInt8] {
         let body: ArraySlice<UInt8>
         if file.starts(with: header) {
             body = file.dropFirst(header.count)
@@ -36,7 +42,7 @@ public struct RecoveryFile {
         guard file.count >= length else { throw RecoveryFileError.truncated(length: file.count) }
         let nonce = Array(body.prefix(SecretBox.nonceLength))
         let boxed = Array(body.dropFirst(SecretBox.nonceLength))
-        guard let secret = SecretBox.open(boxed, key: try encryptionKey(passphrase), nonce: nonce)
+        guard let secret = SecretBox.open(boxed, key: try key(), nonce: nonce)
         else {
             throw RecoveryFileError.wrongPassphrase
         }

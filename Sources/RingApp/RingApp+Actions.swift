@@ -27,9 +27,8 @@ extension RingApp {
         case .importMnemonic(let phrase, let name):
             if importMnemonic(phrase, name: name) != nil { try focusHome() }
         case .chooseRecoveryFile(let url):
-            guard FileManager.default.isReadableFile(atPath: url.path) else {
-                throw RingAppError.unreadableFile(url.path)
-            }
+            // The picker refuses what cannot be a recovery file before Ring reads it (Docs/cli.md).
+            _ = try Self.recoveryFileBytes(url)
             memory.sheet = .decryptBackup(file: url.path)
         case .decryptRecoveryFile(let url, let passphrase):
             memory.sheet = nil

@@ -53,11 +53,13 @@ extension RingApp {
     }
 
     /// Launch publish (spec/03 §3): for every owned entry, read its secret and `setOwned`; best effort.
+    /// `setOwned` writes what Ring stores without validating it (spec/01 §11): a malformed or wrong
+    /// stored secret is published as is, and Bitkit's own checks refuse it when it reads the record.
+    /// Only an entry whose private item cannot be read at all (missing, locked, undecodable) is skipped.
     func publishAllOwned() throws {
         for pubky in state.store.entries.filter({ !$0.isAdopted }).map(\.pubky) {
-            // A stored value that does not derive its pubky is never published under it.
-            guard let pair = try? privateKeychain.loadSecret(pubky: pubky)?.keyPair(for: pubky) else { continue }
-            publishOwned(pubky: pubky, secretKey: pair.secretHex)
+            guard let stored = try? privateKeychain.loadSecret(pubky: pubky) else { continue }
+            publishOwned(pubky: pubky, secretKey: stored.secretKey)
         }
     }
 

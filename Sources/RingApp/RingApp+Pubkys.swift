@@ -1,4 +1,5 @@
 import Backend
+import Device
 import Foundation
 import PubkyCrypto
 import PubkyProtocol
@@ -86,12 +87,10 @@ extension RingApp {
     /// Decrypts a recovery file (spec/03 §14) and imports it as owned (`encryptedFile`, backed up). A
     /// wrong passphrase or a damaged file changes nothing.
     func importRecoveryFile(_ url: URL, passphrase: String) throws -> String? {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw RingAppError.unreadableFile(url.path)
-        }
+        let data = try Self.recoveryFileBytes(url)
         let secret: [UInt8]
         do {
-            secret = try RecoveryFile.decode(Array(data), passphrase: passphrase)
+            secret = try RecoveryFile.decode(data, passphrase: passphrase)
         } catch {
             raise(RingTexts.decryptFailed(Self.reason(error)))
             return nil
@@ -107,6 +106,15 @@ extension RingApp {
     }
 
     static func reason(_ error: Error) -> String { String(describing: error) }
+
+    /// The bytes of a picked recovery file, at most `InputLimit.recoveryFile` (checked before reading).
+    static func recoveryFileBytes(_ url: URL) throws(RingAppError) -> [UInt8] {
+        do {
+            return try InputLimit.recoveryFile.read(url.path)
+        } catch {
+            throw .unusableFile(error)
+        }
+    }
 
     /// Names are at most 50 characters (the input stops there).
     static func limitedName(_ name: String) -> String { String(name.prefix(50)) }

@@ -1,3 +1,5 @@
+import Device
+
 /// A step the user could not take on the screen Ring shows (the CLI reports these as usage errors):
 /// unlike the app's own errors, which are toasts on the screen.
 public enum RingAppError: Error, Equatable, CustomStringConvertible {
@@ -8,7 +10,8 @@ public enum RingAppError: Error, Equatable, CustomStringConvertible {
     case unavailable(String)
     case notAuthorizable(String)
     case inOnboarding
-    case unreadableFile(String)
+    /// The recovery file picked cannot be used: missing, unreadable or over its size limit.
+    case unusableFile(InputError)
     case notOnBackupScreen
 
     public var description: String {
@@ -25,7 +28,7 @@ public enum RingAppError: Error, Equatable, CustomStringConvertible {
         case .notAuthorizable(let ref):
             return "The pubky '\(ref)' cannot authorize (it is not signed up): sign it up first."
         case .inOnboarding: return "Pubky Ring is in Onboarding: run `ring-sim onboarding finish` or add a pubky first."
-        case .unreadableFile(let path): return "Cannot read the file \(path)."
+        case .unusableFile(let error): return error.description
         case .notOnBackupScreen: return "The encrypted-file backup screen is not shown: run `ring-sim backup export …`."
         }
     }

@@ -71,10 +71,13 @@ enum PubkyCommands {
         }
     }
 
-    /// The file the user picks: a path, or a name in the device's Files folder (where exports land).
+    /// The file the user picks: a path, or a bare file name in the device's Files folder (where
+    /// exports land). Only a plain name is looked up there, so the lookup never leaves that folder.
     static func recoveryFile(_ path: String, world files: URL) -> URL {
         let direct = URL(fileURLWithPath: path)
-        if FileManager.default.fileExists(atPath: direct.path) || path.hasPrefix("/") { return direct }
+        if FileManager.default.fileExists(atPath: direct.path) || path.contains("/") || path == "." || path == ".." {
+            return direct
+        }
         return files.appendingPathComponent(path)
     }
 

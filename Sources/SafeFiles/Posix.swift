@@ -12,6 +12,9 @@ public enum Posix {
     /// The prefix of the temporary files `writeAtomically` creates next to its target; readers
     /// skip such files and clean stale ones.
     public static let temporaryPrefix = ".tmp-"
+    /// A temporary file older than this is a dead writer's leftover: a live writer renames its file
+    /// within milliseconds.
+    public static let staleTemporaryAge: TimeInterval = 5
 
     /// What a directory entry is, from `d_type` (or `lstat` when the file system does not say).
     public enum EntryKind: Equatable, Sendable {
@@ -196,6 +199,7 @@ public enum Posix {
             failure = .io(operation: "fsync", path: temporary, errno: errno)
         }
         close(descriptor)
+        if failure == nil { FileTestingHooks.beforeRename?.call(target) }
         if failure == nil, rename(temporary, target) != 0 {
             failure = .io(operation: "rename", path: target, errno: errno)
         }
@@ -218,6 +222,21 @@ public enum Posix {
         if unlink(path) != 0 && errno != ENOENT {
             throw .io(operation: "unlink", path: path, errno: errno)
         }
+    }
+
+    /// Removes the temporary files (`.tmp-…`) of `writeAtomically` in `folder` that are older than
+    /// `staleTemporaryAge`: leftovers of a writer killed mid-write (a live writer renames
+    /// its file within milliseconds). Returns how many were removed. The same rule as a keychain scan
+    /// under the shared lock, for folders that have no group lock (sandboxes, `.sim/`).
+    @discardableResult
+    public static func removeStaleTemporaries(in folder: String) -> Int {
+        guard let entries = try? listDirectory(folder) else { return 0 }
+        var removed = 0
+        for (name, kind) in entries where name.hasPrefix(temporaryPrefix) && kind == .regular {
+            let path = folder + "/" + name
+            if (age(path) ?? 0) > staleTemporaryAge, (try? removeFile(path)) != nil { removed += 1 }
+        }
+        return removed
     }
 
     /// Seconds since `path` was last modified (not following a link), or nil if it is gone.

@@ -144,8 +144,7 @@ public struct Audit: Sendable {
             }
         }
         // Bitkit's own key may legitimately equal a key Ring imported (same mnemonic in both apps).
-        let bitkitGroups = ((try? FileManager.default.contentsOfDirectory(atPath: world.privateKeychains.path)) ?? [])
-            .filter { $0.hasPrefix(SharedContract.bitkitPrivateGroupPrefix) }
+        let bitkitGroups = world.privateGroupsOnDisk().filter { $0.hasPrefix(SharedContract.bitkitPrivateGroupPrefix) }
         var bitkitItems: [(String, [UInt8])] = []
         for group in bitkitGroups {
             for item in try KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect()
@@ -161,19 +160,45 @@ public struct Audit: Sendable {
             }
         }
         guard !ringSecrets.isEmpty else { return [] }
-        var places = bitkitItems
-        for folder in [world.sandbox(.bitkit), world.files] {
-            places += Self.files(under: folder).map { ($0.path, Array((try? Data(contentsOf: $0)) ?? Data())) }
-        }
         var violations: [AuditViolation] = []
-        for (place, bytes) in places {
+        func check(_ place: String, _ bytes: [UInt8]) -> Set<String> {
             let text = String(decoding: bytes, as: UTF8.self).lowercased()
-            for secret in ringSecrets.sorted() where text.contains(secret) || Self.containsRaw(bytes, secretHex: secret)
-            {
+            // In order: the violations come out the same in every run.
+            return ringSecrets.filter { text.contains($0) || Self.containsRaw(bytes, secretHex: $0) }
+        }
+        for (place, bytes) in bitkitItems {
+            for _ in check(place, bytes) {
                 violations.append(AuditViolation(.noRingSecretInBitkit, "Bitkit stores a Ring secret in \(place)"))
             }
         }
+        for folder in [world.sandbox(.bitkit), world.files] {
+            for file in Self.files(under: folder) {
+                var found = Set<String>()
+                Self.scanChunks(of: file.path) { found.formUnion(check(file.path, $0)) }
+                for _ in found {
+                    violations.append(
+                        AuditViolation(.noRingSecretInBitkit, "Bitkit stores a Ring secret in \(file.path)"))
+                }
+            }
+        }
         return violations
+    }
+
+    /// Reads a file of any size in overlapping 1 MiB windows, so a secret across a window's edge is
+    /// still seen and a huge file is never held in memory.
+    static func scanChunks(of path: String, _ body: ([UInt8]) -> Void) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return }
+        defer { try? handle.close() }
+        let window = 1 << 20
+        // Longer than the hex form of a secret (64 bytes) minus one.
+        let overlap = 127
+        var carried: [UInt8] = []
+        while true {
+            guard let data = try? handle.read(upToCount: window), !data.isEmpty else { break }
+            let chunk = carried + [UInt8](data)
+            body(chunk)
+            carried = Array(chunk.suffix(overlap))
+        }
     }
 
     /// Every 64-lowercase-hex run in `data` that derives a key.

@@ -1,3 +1,4 @@
+import Device
 import Foundation
 
 /// Reads scenario files (Docs/scenarios.md): one step per line, `#` comments, `title:`, `seed:`,
@@ -11,10 +12,19 @@ public enum ScenarioParser {
 
     public static func parse(file path: String) throws(ScenarioError) -> Scenario {
         let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw ScenarioError(file: path, line: 0, message: "cannot read the file: \(error.localizedDescription)")
+        do { text = try readText(path) } catch {
+            throw ScenarioError(file: path, line: 0, message: error.description)
         }
         return try parse(text: text, file: path)
+    }
+
+    /// A scenario or step file as UTF-8 text, refused before reading when over its limit.
+    static func readText(_ path: String) throws(InputError) -> String {
+        let bytes = try InputLimit.scenarioFile.read(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .unreadable(source: path, what: InputLimit.scenarioFile.what, reason: "not UTF-8 text")
+        }
+        return text
     }
 
     public static func parse(text: String, file: String) throws(ScenarioError) -> Scenario {
@@ -152,8 +162,8 @@ public enum ScenarioParser {
                     ? words[1]
                     : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(words[1]).path
                 let content: String
-                do { content = try String(contentsOfFile: included, encoding: .utf8) } catch {
-                    throw fail("cannot include \(words[1]): \(error.localizedDescription)")
+                do { content = try readText(included) } catch {
+                    throw fail("cannot include \(words[1]): \(error.description)")
                 }
                 try parseLines(
                     content, file: included, depth: depth + 1, title: &title, seed: &seed, tags: &tags, steps: &steps,

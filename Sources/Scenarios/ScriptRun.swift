@@ -38,6 +38,7 @@ struct ScriptRun {
         world = base.appendingPathComponent("world")
         scratch = base.appendingPathComponent("scratch")
         if runner.recordReport { recorder = RunRecorder(world: world) }
+        bindExample()
     }
 
     /// A script against an existing world (a race lane).
@@ -49,6 +50,12 @@ struct ScriptRun {
         self.scratch = scratch
         self.environment = environment
         automaticFocus = false
+        bindExample()
+    }
+
+    /// The values of the scenario's examples row, bound before any step runs (whoever runs them).
+    private mutating func bindExample() {
+        for binding in scenario.example?.bindings ?? [] { symbols.values[binding.name] = binding.value }
     }
 
     struct StepFailure: Error {
@@ -63,7 +70,6 @@ struct ScriptRun {
         if let row = scenario.example {
             name += "[\(row.number)]"
             title += " (\(row.label))"
-            for binding in row.bindings { symbols.values[binding.name] = binding.value }
             transcript.append("  # example \(row.number): \(row.label)")
         }
         var failures: [ScenarioResult.Failure] = []

@@ -1,3 +1,4 @@
+import Device
 import Foundation
 import SimCLI
 
@@ -64,12 +65,24 @@ struct ToolProcess {
             usleep(500)
         }
         process.waitUntilExit()
-        let stdout = (try? String(contentsOf: stdoutFile, encoding: .utf8)) ?? ""
-        let stderr = (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? ""
+        let stdout = Self.output(stdoutFile)
+        let stderr = Self.output(stderrFile)
         try? FileManager.default.removeItem(at: stdoutFile)
         try? FileManager.default.removeItem(at: stderrFile)
         return Result(
             status: timedOut ? -9 : process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: timedOut)
+    }
+
+    /// What the tool wrote to `file`, bounded (`InputLimit.toolOutput`): an endless output is reported,
+    /// not loaded.
+    static func output(_ file: URL) -> String {
+        do {
+            return String(decoding: try BoundedFile.read(file.path, limit: InputLimit.toolOutput.bytes), as: UTF8.self)
+        } catch .tooLarge {
+            return "(output over \(InputLimit.toolOutput.phrase), not read)"
+        } catch {
+            return ""
+        }
     }
 
     /// Kills the process if it still runs.

@@ -13,7 +13,7 @@ enum TranscriptText {
     }
 
     /// A short readable line for a simctl step's JSON.
-    /// Process ids and run numbers are left out: they differ between two runs of the same scenario,
+    /// Process ids, start times and run numbers are left out: they differ between two runs of the same scenario,
     /// and a transcript is the same in every replay (DESIGN §5).
     static func summary(_ stdout: String) -> String {
         var trimmed = stdout.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -23,7 +23,8 @@ enum TranscriptText {
         return compact.count > 160 ? String(compact.prefix(157)) + "…" : compact
     }
 
-    /// `json` without the `pid` of any object (nor its `run`, which numbers that process's commands),
+    /// `json` without the `pid` of any object (nor its `run`, which numbers that process's commands,
+    /// nor its `started`, the process's start time),
     /// pretty-printed like the tools print; nil when `json` is not JSON.
     static func withoutProcessIdentity(_ json: String) -> String? {
         guard let document = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
@@ -33,6 +34,7 @@ enum TranscriptText {
                 if object["pid"] != nil {
                     object["pid"] = nil
                     object["run"] = nil
+                    object["started"] = nil
                 }
                 return object.mapValues(strip)
             }

@@ -11,6 +11,8 @@ public struct AppSession: Sendable {
     public init(_ app: AppKind, _ invocation: Invocation) throws {
         environment = AppEnvironment(world: invocation.world, app: app, run: invocation.run)
         install = try environment.installed()
+        // Under the crash campaign (`simctl crash`) the environment makes every keychain call a crash
+        // point (`RunContext.crash`).
         keychain = environment.keychain(install: install)
     }
 }

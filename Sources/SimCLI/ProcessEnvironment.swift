@@ -15,12 +15,14 @@ import Foundation
 /// - `SIM_SCHEDULE`, `SIM_LANE`: the race harness's or the explorer's board file and this process's lane.
 /// - `SIM_POINTS`: `checkpoints` schedules only the runs' starts and the named checkpoints.
 /// - `SIM_JITTER_MS`, `SIM_JITTER_SEED`: seeded sleeps at scheduling points.
+/// - `SIM_CRASH_LOG`, `SIM_CRASH_AT`: the crash campaign's log of crash points and the one to die at.
 ///
 /// `RunContext.init(variables:number:)` defines what each value means.
 public enum ProcessEnvironment {
     /// The names `RunContext` reads.
     static let runVariableNames = [
-        "SIM_NO_FSYNC", "SIM_SCHEDULE", "SIM_LANE", "SIM_POINTS", "SIM_JITTER_MS", "SIM_JITTER_SEED",
+        "SIM_NO_FSYNC", "SIM_SCHEDULE", "SIM_LANE", "SIM_POINTS", "SIM_JITTER_MS", "SIM_JITTER_SEED", "SIM_CRASH_LOG",
+        "SIM_CRASH_AT",
     ]
 
     /// This process's run settings. getenv, not ProcessInfo's dictionary: every app process reads

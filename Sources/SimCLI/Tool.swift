@@ -1,5 +1,6 @@
 import Device
 import Foundation
+import SafeFiles
 
 /// A command-line tool: global options (`--world DIR`, `--json`, `--help`, `--version`), dispatch
 /// to a command, help text, and the exit codes of DESIGN §8 (0 ran, 1 internal failure, 2 usage,
@@ -112,7 +113,15 @@ public struct Tool: Sendable {
             }
         }
         do {
-            try action(&rest, invocation)
+            if let crash = context.crash {
+                // The crash campaign's write points, for this command only.
+                let app = name.hasSuffix("-sim") ? String(name.dropLast(4)) : name
+                try FileTestingHooks.$beforeRename.withValue(crash.writeHook(app: app)) {
+                    try action(&rest, invocation)
+                }
+            } else {
+                try action(&rest, invocation)
+            }
         } catch {
             return report(error, path: path)
         }
@@ -158,6 +167,9 @@ public struct Tool: Sendable {
         case let error as WorldError:
             message = error.description
             code = 3
+        case let error as InputError:
+            message = error.description
+            code = 2
         case let error as CustomStringConvertible:
             message = error.description
             code = 1

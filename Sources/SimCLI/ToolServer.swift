@@ -46,25 +46,53 @@ public struct ToolServer: Sendable {
         self.base = base
     }
 
-    /// Answers requests until stdin ends; returns the process's exit code.
-    public func serve() -> Int32 {
+    /// Answers requests until `input` (stdin) ends, writing each reply line with `write`; returns the
+    /// process's exit code. A request line is at most `InputLimit.serveRequest`: a longer one is
+    /// answered with status 2 and skipped without being held in memory.
+    public func serve(
+        input: Int32 = STDIN_FILENO, write: (Data) -> Void = { FileHandle.standardOutput.write($0) }
+    ) -> Int32 {
         let encoder = JSONEncoder()
-        let decoder = JSONDecoder()
         var runs: UInt32 = 0
-        while let line = readLine(strippingNewline: true) {
-            if line.isEmpty { continue }
+        var lines = RequestLineReader(descriptor: input, limit: InputLimit.serveRequest.bytes)
+        while let next = lines.next() {
             let reply: Reply
-            if let request = try? decoder.decode(Request.self, from: Data(line.utf8)) {
-                runs += 1
-                reply = answer(request, run: runs)
-            } else {
-                reply = Reply(status: 2, stdout: "", stderr: "error: malformed request: \(line.prefix(200))\n")
+            switch next {
+            case .tooLong:
+                reply = Reply(
+                    status: 2, stdout: "",
+                    stderr:
+                        "error: a request line is over \(InputLimit.serveRequest.phrase) and was skipped; send one JSON request per line.\n"
+                )
+            case .line(let bytes):
+                if bytes.isEmpty { continue }
+                switch Self.request(bytes) {
+                case .success(let request):
+                    runs += 1
+                    reply = answer(request, run: runs)
+                case .failure(let refusal): reply = refusal.reply
+                }
             }
             guard var data = try? encoder.encode(reply) else { return 1 }
             data.append(UInt8(ascii: "\n"))
-            FileHandle.standardOutput.write(data)
+            write(data)
         }
         return 0
+    }
+
+    /// A request line that is not a request.
+    public struct MalformedRequest: Error {
+        public var reply: Reply
+    }
+
+    /// Decodes one request line (without its newline).
+    public static func request(_ line: [UInt8]) -> Result<Request, MalformedRequest> {
+        guard let request = try? JSONDecoder().decode(Request.self, from: Data(line)) else {
+            let shown = String(decoding: line.prefix(200), as: UTF8.self)
+            return .failure(
+                MalformedRequest(reply: Reply(status: 2, stdout: "", stderr: "error: malformed request: \(shown)\n")))
+        }
+        return .success(request)
     }
 
     /// Runs one request as the app run numbered `run`.

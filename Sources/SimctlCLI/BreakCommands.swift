@@ -153,17 +153,16 @@ enum BreakCommands {
         return lines.isEmpty ? "No breakpoints; nothing paused." : lines.joined(separator: "\n")
     }
 
-    /// Forgets paused records of processes that no longer exist (e.g. killed with SIGKILL).
+    /// Forgets paused records of processes that no longer exist (e.g. killed with SIGKILL), even when
+    /// their pid now belongs to another process (pid and start time must both match).
     static func pruneDead(_ store: DeviceStore) throws -> DeviceState {
         let state = try store.read()
-        guard state.paused.contains(where: { !isAlive($0.pid) }) else { return state }
+        guard state.paused.contains(where: { !$0.identity.isAlive }) else { return state }
         return try store.update { state -> DeviceState in
-            state.paused.removeAll { !isAlive($0.pid) }
+            state.paused.removeAll { !$0.identity.isAlive }
             return state
         }
     }
-
-    static func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 || errno == EPERM }
 
     static func parseApp(_ text: String) throws -> AppKind {
         guard let app = AppKind(argument: text) else {

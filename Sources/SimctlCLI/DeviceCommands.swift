@@ -17,19 +17,31 @@ enum DeviceCommands {
     ) throws {
         try args.finish()
         let store = DeviceStore(world: invocation.world)
-        try store.update { $0.protection = protection }
-        invocation.journalTool(op)
+        // Locking a device that was never unlocked since boot leaves it in that state: only a first
+        // unlock makes AfterFirstUnlock items available (spec/01 §6).
+        let result = try store.update { state -> ProtectionState in
+            if protection == .locked, state.protection == .neverUnlocked { return .neverUnlocked }
+            state.protection = protection
+            return protection
+        }
+        let unchanged = protection == .locked && result == .neverUnlocked
+        invocation.journalTool(op, detail: unchanged ? "still never unlocked since boot" : nil)
         let meaning: String
-        switch protection {
+        switch result {
         case .locked: meaning = "WhenUnlocked items are unavailable; AfterFirstUnlock items stay readable."
         case .unlocked: meaning = "Every item is available."
-        case .neverUnlocked: meaning = "Nothing protected is available until the first unlock."
+        case .neverUnlocked where unchanged:
+            meaning =
+                "It is still never unlocked since boot: locking changes nothing, and nothing protected is available until the first `simctl device unlock`."
+        case .neverUnlocked: meaning = "Nothing protected is available until the first unlock; apps are not running."
         }
-        try invocation.emit(StateOutput(protection: protection), text: "Device \(protection.rawValue). \(meaning)")
+        try invocation.emit(StateOutput(protection: result), text: "Device \(result.rawValue). \(meaning)")
     }
 
     static let lock = Command(
-        "lock", summary: "Lock the device (after a first unlock).", examples: ["simctl device lock"]
+        "lock",
+        summary: "Lock the device; one that was never unlocked since boot stays so (only a first unlock changes that).",
+        examples: ["simctl device lock"]
     ) {
         try setProtection(.locked, op: .lock, &$0, $1)
     }

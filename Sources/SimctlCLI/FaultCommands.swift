@@ -40,17 +40,21 @@ enum FaultCommands {
     }
 
     static let add = Command(
-        "add", summary: "Force STATUS on the app's operations of a kind whose account matches GLOB.",
-        usage: "--app bitkit|ring --op read|write|delete|list --account GLOB --status CODE [--count N]",
+        "add", summary: "Force STATUS on the app's operations of a kind, in a group, whose account matches GLOB.",
+        usage:
+            "--app bitkit|ring --op read|write|delete|list [--group shared|bitkit|ring|GROUP_ID] --account GLOB --status CODE [--count N]",
         details: """
             read = a copy-matching of one item (with or without data), list = an enumeration, write = add or update.
-            CODE is a number (-25308) or a name (errSecInteractionNotAllowed). GLOB is a shell pattern over the
-            account, e.g. 'app.pubkyring:*'; '*' also matches operations that name no account. Without --count the
-            fault stays until `simctl fault clear`.
+            --group picks the keychain group whose operations the rule hits: shared (the default, KYH47R284B.pubky.shared),
+            bitkit (Bitkit's private group, any network), ring (KYH47R284B.app.pubkyring) or an access group id; an
+            operation on another group is never forced and never uses up a counted rule. CODE is a number (-25308) or a
+            name (errSecInteractionNotAllowed). GLOB is a shell pattern over the account, e.g. 'app.pubkyring:*'; '*'
+            also matches operations that name no account. Without --count the fault stays until `simctl fault clear`.
             """,
         examples: [
             "simctl fault add --app bitkit --op read --account 'app.pubkyring:*' --status -25308",
             "simctl fault add --app ring --op delete --account '*' --status -25291 --count 1",
+            "simctl fault add --app bitkit --op delete --group bitkit --account paykit_session --status -25308",
         ]
     ) { args, invocation in
         guard let app = try args.option("--app", expecting: "bitkit or ring", AppKind.init(argument:)) else {
@@ -62,6 +66,10 @@ enum FaultCommands {
         else {
             throw CLIError.usage("Missing --op read|write|delete|list.")
         }
+        let group =
+            try args.option(
+                "--group", expecting: "shared, bitkit, ring or an access group id such as KYH47R284B.app.pubkyring",
+                FaultScope.init(argument:)) ?? .shared
         let account = try args.option("--account") ?? "*"
         guard
             let status = try args.option("--status", expecting: "a status code such as -25308", OSStatus.init(parsing:))
@@ -74,17 +82,22 @@ enum FaultCommands {
         try args.finish()
         let rule = try DeviceStore(world: invocation.world).update { state -> FaultRule in
             let rule = FaultRule(
-                id: state.nextFaultID, app: app, operation: op, account: account, status: status, remaining: count)
+                id: state.nextFaultID, app: app, operation: op, group: group, account: account, status: status,
+                remaining: count)
             state.nextFaultID += 1
             state.faults.append(rule)
             return rule
         }
-        invocation.journalTool(
-            .faultAdd, detail: "#\(rule.id) \(app.rawValue) \(op.rawValue) \(account) \(status.rawValue)")
+        invocation.journalTool(.faultAdd, detail: "#\(rule.id) \(describe(rule))")
         try invocation.emit(
             FaultsOutput(faults: [rule]),
-            text: "Fault #\(rule.id): \(app.rawValue) \(op.rawValue) \(account) → \(status)"
+            text: "Fault #\(rule.id): \(app.rawValue) \(op.rawValue) in \(group) \(account) → \(status)"
                 + (count.map { " for \($0) operation(s)" } ?? ""))
+    }
+
+    /// `bitkit read shared app.pubkyring:* -25308`.
+    static func describe(_ rule: FaultRule) -> String {
+        "\(rule.app.rawValue) \(rule.operation.rawValue) \(rule.group) \(rule.account) \(rule.status.rawValue)"
     }
 
     static let list = Command("list", summary: "List active fault rules.", examples: ["simctl fault list --json"]) {
@@ -93,7 +106,7 @@ enum FaultCommands {
         let state = try DeviceStore(world: invocation.world).read()
         let lines =
             state.faults.map {
-                "#\($0.id) \($0.app.rawValue) \($0.operation.rawValue) \($0.account) → \($0.status)"
+                "#\($0.id) \($0.app.rawValue) \($0.operation.rawValue) in \($0.group) \($0.account) → \($0.status)"
                     + ($0.remaining.map { " (\($0) left)" } ?? "")
             }
             + state.sdkFaults.map { "sdk \($0.app.rawValue) \($0.name)" + ($0.remaining.map { " (\($0) left)" } ?? "") }

@@ -37,11 +37,11 @@ enum FilesCommands {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var listed: [ListOutput.File] = []
         for name in names.sorted() {
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
-                continue
-            }
-            let hex = data.prefix(hexLimit).map { String(format: "%02x", $0) }.joined()
-            listed.append(ListOutput.File(name: name, size: data.count, hex: hex))
+            // Only the bytes shown are read: a file can be any size.
+            guard let (bytes, size) = try? BoundedFile.prefix(folder.appendingPathComponent(name).path, count: hexLimit)
+            else { continue }
+            let hex = bytes.map { String(format: "%02x", $0) }.joined()
+            listed.append(ListOutput.File(name: name, size: Int(size), hex: hex))
         }
         try invocation.emit(
             ListOutput(files: listed),

@@ -33,9 +33,9 @@ struct IssuerIdentity {
     }
 
     static func load(_ world: World) throws -> Saved? {
-        guard let data = FileManager.default.contents(atPath: file(world).path) else { return nil }
+        guard let bytes = try InputLimit.issuerIdentity.readWorldFile(file(world).path) else { return nil }
         do {
-            return try JSONDecoder().decode(Saved.self, from: data)
+            return try JSONDecoder().decode(Saved.self, from: Data(bytes))
         } catch {
             throw WorldError.corrupt(path: file(world).path, reason: "\(error)")
         }

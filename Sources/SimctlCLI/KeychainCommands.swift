@@ -42,16 +42,23 @@ enum KeychainCommands {
         case "shared": return [SharedContract.accessGroup]
         case "ring": return [SharedContract.ringPrivateGroup]
         case "bitkit":
-            let onDisk = (try? FileManager.default.contentsOfDirectory(atPath: world.privateKeychains.path)) ?? []
-            let bitkit = onDisk.filter { $0.hasPrefix("KYH47R284B.to.bitkit") }.sorted()
+            let bitkit = world.privateGroupsOnDisk().filter { $0.hasPrefix("KYH47R284B.to.bitkit") }
             if !bitkit.isEmpty { return bitkit }
             let network = (try DeviceStore(world: world).read().apps[.bitkit]?.network) ?? .regtest
             return [network.bitkitPrivateGroup]
-        case let literal?: return [literal]
+        case let literal?:
+            // A group id becomes a folder name: it must stay one folder inside the world.
+            guard World.isValidAccessGroup(literal) else { throw invalidGroup(literal) }
+            return [literal]
         case nil:
-            let onDisk = (try? FileManager.default.contentsOfDirectory(atPath: world.privateKeychains.path)) ?? []
-            return [SharedContract.accessGroup] + onDisk.filter { !$0.hasPrefix(".") }.sorted()
+            return [SharedContract.accessGroup] + world.privateGroupsOnDisk()
         }
+    }
+
+    static func invalidGroup(_ name: String) -> CLIError {
+        .usage(
+            "'\(name)' is not a keychain group: give shared, bitkit, ring or an access group id such as KYH47R284B.app.pubkyring (letters, digits, '.', '-', '_'; no '..')."
+        )
     }
 
     static func validSecret(account: String, data: [UInt8]) -> Bool? {

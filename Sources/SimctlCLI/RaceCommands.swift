@@ -1,3 +1,4 @@
+import Device
 import Foundation
 import RunReport
 import Scenarios
@@ -60,9 +61,7 @@ enum RaceCommands {
         // On the command line `;` separates lines; a setup file is read as written.
         var setup = (setupText ?? "").replacingOccurrences(of: ";", with: "\n")
         if let setupFile {
-            do { setup = try String(contentsOfFile: setupFile, encoding: .utf8) + "\n" + setup } catch {
-                throw CLIError.usage("Cannot read --setup-file \(setupFile): \(error.localizedDescription)")
-            }
+            setup = String(decoding: try InputLimit.scenarioFile.read(setupFile), as: UTF8.self) + "\n" + setup
         }
         var configuration = RaceHarness.Configuration(
             setup: setup, laneA: laneA, laneB: laneB, iterations: iterations, seed: seed, jitter: jitter,

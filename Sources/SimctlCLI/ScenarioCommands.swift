@@ -1,3 +1,4 @@
+import Device
 import Foundation
 import RunReport
 import Scenarios
@@ -71,6 +72,8 @@ enum ScenarioCommands {
         let files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw CLIError.usage("Give at least one scenario file.") }
+        // An oversized file is a usage error before anything runs (Docs/cli.md, "Input limits").
+        for file in files { try InputLimit.scenarioFile.checkSize(file) }
         var runner = ScenarioRunner(keepWorld: keep, seedOverride: seed)
         runner.embedSequence = sequence
         runner.processPerAction = processPerAction

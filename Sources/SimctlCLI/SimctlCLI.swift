@@ -18,8 +18,8 @@ public enum SimctlCLI {
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
             ScenarioCommands.group, BackendCommands.group, AuthRequestCommands.group, AuditCommands.audit,
-            RaceCommands.race, ExploreCommands.explore, IssuerCommands.group, OpenURLCommands.openURL,
-            FilesCommands.group,
+            RaceCommands.race, ExploreCommands.explore, CrashCommands.crash, IssuerCommands.group,
+            OpenURLCommands.openURL, FilesCommands.group,
         ], schedulesStart: true)
 
     public static func main() -> Never {

@@ -189,14 +189,31 @@ import Testing
     }
 
     @Test func anAdoptionMarkerOfADeadProcessDoesNotBlock() throws {
-        let screen = try pickWithStaleAdoptionMarker(InFlightMarker(pid: Int32.max - 7, run: nil, subject: Fixture.b))
+        let dead = ProcessIdentity(pid: Int32.max - 7, started: nil)
+        let screen = try pickWithStaleAdoptionMarker(InFlightMarker(process: dead, run: nil, subject: Fixture.b))
         #expect(screen.route == "createProfile")
+    }
+
+    /// A pid the kernel gave to another process after the marker's process died: the start time
+    /// tells them apart, so the dead adoption does not block (pid 1 always runs, but never started
+    /// when the marker says).
+    @Test func anAdoptionMarkerWhosePidWasReusedDoesNotBlockButALiveOneDoes() throws {
+        let started = try #require(ProcessIdentity.startTime(of: 1))
+        let reused = ProcessIdentity(pid: 1, started: started + 1)
+        let stale = try pickWithStaleAdoptionMarker(InFlightMarker(process: reused, run: nil, subject: Fixture.b))
+        #expect(stale.route == "createProfile")
+        let live = ProcessIdentity(pid: 1, started: started)
+        let blocked = try pickWithStaleAdoptionMarker(InFlightMarker(process: live, run: nil, subject: Fixture.b))
+        #expect(
+            blocked.toastTexts == [
+                "error · Could Not Use Pubky · Authentication failed: Pubky Ring sign-in already in progress"
+            ])
     }
 
     /// A serving process (`--serve`) keeps its pid across commands: a marker an earlier command left
     /// is as dead as one of an ended process.
     @Test func anAdoptionMarkerOfAnEarlierRunOfThisProcessDoesNotBlock() throws {
-        let earlier = InFlightMarker(pid: getpid(), run: 1_000, subject: Fixture.b)
+        let earlier = InFlightMarker(process: .current, run: 1_000, subject: Fixture.b)
         #expect(!earlier.isAlive(seenFrom: .standalone))
         #expect(earlier.isAlive(seenFrom: RunContext(number: 1_000)))
         #expect(InFlightMarker(subject: Fixture.b, run: .standalone).isAlive(seenFrom: .standalone))
@@ -223,7 +240,7 @@ import Testing
         try world.baseline()
         try world.ringImport(Fixture.aSecret)
         try world.ringSignUp(Fixture.aSecret)
-        try world.addKeychainFault(.write, account: "paykit_session", status: OSStatus(-61))
+        try world.addKeychainFault(.write, group: .bitkitPrivate, account: "paykit_session", status: OSStatus(-61))
         let screen = try world.send(.pick(.pubky(Fixture.a)))
         #expect(screen.route == "pubkyChoice")
         #expect(screen.toasts.first?.title == "Could Not Use Pubky")

@@ -131,6 +131,29 @@ import Testing
         #expect(state.defaults.values.isEmpty)
     }
 
+    /// A `list` fault on the shared group (how QA imitates a locked group) stops only the shared
+    /// enumeration: the wipe keeps this build's shared record (its enumeration failed, spec/01 §10)
+    /// and still empties the private group, so "Wallet Data Deleted" is true.
+    @Test func aSharedListFaultLeavesTheWipeOfThePrivateGroupComplete() throws {
+        let world = try TestWorld()
+        try ownedW(world)
+        #expect(try world.privateItems()["bip39_mnemonic_0"] != nil)
+        try world.addKeychainFault(.list, account: "*", status: .interactionNotAllowed)
+        let before = try world.journal().count
+        let screen = try world.send(.reset(confirm: true))
+        #expect(
+            screen.toastTexts == [
+                "success · Wallet Data Deleted · Bitkit has been reset and all wallet data has been deleted."
+            ])
+        #expect(try world.privateItems().isEmpty)
+        #expect(try world.sharedAccounts() == ["to.bitkit.dev:\(Fixture.w)"])
+        let lists = try world.journal().dropFirst(before).filter {
+            $0.event == "keychain" && $0.op == "copy" && $0.account == nil
+        }
+        #expect(lists.map(\.group) == [SharedContract.accessGroup, BitcoinNetwork.regtest.bitkitPrivateGroup])
+        #expect(lists.map(\.status) == [-25308, 0])
+    }
+
     /// R9(a), spec/02 §8.1: a reinstall over surviving keychain items.
     @Test func aReinstallRemovesTheOrphanedOwnRecordAndWipesThePrivateGroup() throws {
         let world = try TestWorld()

@@ -207,7 +207,7 @@ import Testing
         let world = try pickedA(alsoB: false)
         _ = try world.outcome(.kill)
         try world.ringDelete(Fixture.a)
-        try world.addKeychainFault(.read, account: "paykit_session", status: OSStatus(-25291))
+        try world.addKeychainFault(.read, group: .bitkitPrivate, account: "paykit_session", status: OSStatus(-25291))
         let screen = try world.send(.launch)
         #expect(screen.toasts.isEmpty)
         let state = try world.state()

@@ -164,12 +164,14 @@ final class TestWorld {
         }
     }
 
-    func addKeychainFault(_ operation: KeychainOperation, account: String, status: OSStatus) throws {
+    func addKeychainFault(
+        _ operation: KeychainOperation, group: FaultScope = .shared, account: String, status: OSStatus
+    ) throws {
         try DeviceStore(world: world).update { state in
             state.faults.append(
                 FaultRule(
-                    id: state.nextFaultID, app: .bitkit, operation: operation, account: account, status: status,
-                    remaining: nil))
+                    id: state.nextFaultID, app: .bitkit, operation: operation, group: group, account: account,
+                    status: status, remaining: nil))
             state.nextFaultID += 1
         }
     }

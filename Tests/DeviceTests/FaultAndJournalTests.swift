@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Foundation
 import Keychain
@@ -7,6 +8,7 @@ import Testing
     let temp = try TemporaryWorld()
     defer { temp.cleanup() }
     let store = DeviceStore(world: temp.world)
+    let shared = SharedContract.accessGroup
     try store.update {
         $0.faults = [
             FaultRule(
@@ -14,21 +16,70 @@ import Testing
                 remaining: 2)
         ]
     }
-    #expect(try store.consumeFault(app: .ring, operation: .read, account: "app.pubkyring:x") == nil)
-    #expect(try store.consumeFault(app: .bitkit, operation: .list, account: nil) == nil)
-    #expect(try store.consumeFault(app: .bitkit, operation: .read, account: "to.bitkit:x") == nil)
+    #expect(try store.consumeFault(app: .ring, operation: .read, group: shared, account: "app.pubkyring:x") == nil)
+    #expect(try store.consumeFault(app: .bitkit, operation: .list, group: shared, account: nil) == nil)
+    #expect(try store.consumeFault(app: .bitkit, operation: .read, group: shared, account: "to.bitkit:x") == nil)
     #expect(
-        try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:x") == .interactionNotAllowed)
+        try store.consumeFault(app: .bitkit, operation: .read, group: shared, account: "app.pubkyring:x")
+            == .interactionNotAllowed)
     #expect(
-        try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:y") == .interactionNotAllowed)
-    #expect(try store.consumeFault(app: .bitkit, operation: .read, account: "app.pubkyring:z") == nil)
+        try store.consumeFault(app: .bitkit, operation: .read, group: shared, account: "app.pubkyring:y")
+            == .interactionNotAllowed)
+    #expect(try store.consumeFault(app: .bitkit, operation: .read, group: shared, account: "app.pubkyring:z") == nil)
     #expect(try store.read().faults.isEmpty)
 }
 
 @Test func anUncountedStarFaultMatchesOperationsWithoutAnAccount() throws {
     let rule = FaultRule(id: 1, app: .ring, operation: .list, account: "*", status: OSStatus(-25291), remaining: nil)
-    #expect(rule.matches(app: .ring, operation: .list, account: nil))
-    #expect(!rule.matches(app: .ring, operation: .delete, account: nil))
+    #expect(rule.matches(app: .ring, operation: .list, group: SharedContract.accessGroup, account: nil))
+    #expect(!rule.matches(app: .ring, operation: .delete, group: SharedContract.accessGroup, account: nil))
+}
+
+@Test func aFaultHitsOnlyItsGroupAndItsCountIsUsedOnlyByMatchingCalls() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let store = DeviceStore(world: temp.world)
+    let shared = SharedContract.accessGroup
+    let bitkitRegtest = BitcoinNetwork.regtest.bitkitPrivateGroup
+    try store.update {
+        $0.faults = [
+            FaultRule(
+                id: 1, app: .bitkit, operation: .list, account: "*", status: .interactionNotAllowed, remaining: 1),
+            FaultRule(
+                id: 2, app: .bitkit, operation: .delete, group: .bitkitPrivate, account: "paykit_session",
+                status: .interactionNotAllowed, remaining: nil),
+        ]
+    }
+    // Bitkit's private listing is not in the shared rule's scope and leaves its count alone.
+    #expect(try store.consumeFault(app: .bitkit, operation: .list, group: bitkitRegtest, account: nil) == nil)
+    #expect(try store.read().faults.first?.remaining == 1)
+    #expect(
+        try store.consumeFault(app: .bitkit, operation: .delete, group: shared, account: "paykit_session") == nil)
+    #expect(
+        try store.consumeFault(app: .bitkit, operation: .delete, group: bitkitRegtest, account: "paykit_session")
+            == .interactionNotAllowed)
+    #expect(
+        try store.consumeFault(
+            app: .bitkit, operation: .delete, group: BitcoinNetwork.bitcoin.bitkitPrivateGroup,
+            account: "paykit_session") == .interactionNotAllowed)
+    #expect(
+        try store.consumeFault(app: .bitkit, operation: .list, group: shared, account: nil) == .interactionNotAllowed)
+    #expect(try store.read().faults.map(\.id) == [2])
+}
+
+@Test func aFaultScopeIsNamedAsOnTheCommandLineAndOldRulesMeanTheSharedGroup() throws {
+    #expect(FaultScope(argument: "shared") == .shared)
+    #expect(FaultScope(argument: "KYH47R284B.pubky.shared") == .shared)
+    #expect(FaultScope(argument: "ring") == .ringPrivate)
+    #expect(FaultScope(argument: "bitkit") == .bitkitPrivate)
+    #expect(FaultScope(argument: "KYH47R284B.to.bitkit") == .group("KYH47R284B.to.bitkit"))
+    #expect(FaultScope(argument: "../..") == nil)
+    let stored = Data(
+        #"{"id":3,"app":"ring","operation":"list","account":"*","status":-25308}"#.utf8)
+    let rule = try JSONDecoder().decode(FaultRule.self, from: stored)
+    #expect(rule.group == .shared)
+    let encoded = String(decoding: try JSONEncoder().encode(rule), as: UTF8.self)
+    #expect(encoded.contains(#""group":"shared""#))
 }
 
 @Test func journalNumbersEntriesInOrderAndSkipsATornLine() throws {

@@ -109,3 +109,22 @@ import Testing
         #expect(RaceScheduler.trace(at: board).count == 2)
     }
 }
+
+/// A lane that never gets its turn (the other lane's process stopped without telling the board) is
+/// not let run on into an interleaving no seed decided: the board names it stuck, with its point.
+@Test func aLaneThatNeverGetsItsTurnIsWrittenOnTheBoardAsStuck() throws {
+    let board = SchedulerTests.board()
+    defer {
+        try? FileManager.default.removeItem(atPath: board)
+        try? FileManager.default.removeItem(atPath: board + ".lock")
+    }
+    try RaceScheduler.prepare(at: board, seed: 1)
+    // Lane b stays "running" forever: lane a can never be picked.
+    let laneA = RaceSchedulerProbe.scheduler(board: board, lane: "a", turnTimeout: 0.3)
+    let started = Date()
+    laneA.schedule(SchedulerTests.write("app.pubkyring:x", app: .ring))
+    #expect(Date().timeIntervalSince(started) >= 0.3)
+    let stuck = try #require(RaceScheduler.stuck(at: board))
+    #expect(stuck.contains("lane a"))
+    #expect(stuck.contains("keychain add app.pubkyring:x"))
+}

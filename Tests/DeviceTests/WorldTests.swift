@@ -80,3 +80,28 @@ import Testing
     #expect(SharedContract.owner(ofAccount: "to.bitkitx:abc") == nil)
     #expect(SharedContract.owner(ofAccount: "app.pubkyring:abc") == "app.pubkyring")
 }
+
+@Test func everyGroupFolderStaysOneFolderInsideTheWorld() throws {
+    let world = World(root: URL(fileURLWithPath: "/tmp/w"))
+    #expect(world.groupDirectory("KYH47R284B.app.pubkyring").path == "/tmp/w/.sim/keychain/KYH47R284B.app.pubkyring")
+    for hostile in ["../..", "..", ".", "a/../../b", "/etc", "x\u{0}y", ""] {
+        let folder = world.groupDirectory(hostile)
+        #expect(folder.deletingLastPathComponent().path == "/tmp/w/.sim/keychain", "\(hostile) → \(folder.path)")
+        #expect(!World.isValidAccessGroup(hostile))
+    }
+    #expect(world.groupDirectory("../..").lastPathComponent == "%2E%2E%2F%2E%2E")
+}
+
+@Test func privateGroupsOnDiskSkipLinksAndNamesThatAreNotGroups() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let keychains = temp.world.privateKeychains
+    try FileManager.default.createDirectory(
+        at: keychains.appendingPathComponent("KYH47R284B.app.pubkyring"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+        at: keychains.appendingPathComponent(".hidden"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+        at: keychains.appendingPathComponent("KYH47R284B.to.bitkit.evil"), withDestinationURL: URL(fileURLWithPath: "/")
+    )
+    #expect(temp.world.privateGroupsOnDisk() == ["KYH47R284B.app.pubkyring"])
+}

@@ -58,7 +58,7 @@ import Testing
     @Test func r3FailsWhenTheFallbackCannotDeleteTheSession() throws {
         let (name, text) = try original("03")
         let faulty = try inserting(
-            ["fault add --app bitkit --op delete --account paykit_session --status -25308"],
+            ["fault add --app bitkit --op delete --group bitkit --account paykit_session --status -25308"],
             before: "ring delete {A} --confirm", in: text)
         try expectFailure(name, faulty, at: "expect bitkit state .privateKeychain.paykit_session = false")
     }

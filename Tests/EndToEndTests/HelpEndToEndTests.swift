@@ -20,7 +20,7 @@ import Testing
         ["simctl", "status"], ["simctl", "scenario", "run"], ["simctl", "open-url"], ["simctl", "files", "list"],
         ["simctl", "files", "decrypt"], ["simctl", "files", "put"], ["simctl", "device", "files"],
         ["simctl", "net", "resolve-timeout"], ["bitkit-sim", "open-url"], ["ring-sim", "open-url"],
-        ["simctl", "race"], ["simctl", "explore"],
+        ["simctl", "race"], ["simctl", "explore"], ["simctl", "crash"],
         ["bitkit-sim"], ["bitkit-sim", "keychain", "list-ring"], ["bitkit-sim", "keychain", "load-secret"],
         ["bitkit-sim", "keychain", "is-definitely-missing"], ["bitkit-sim", "keychain", "publish-own"],
         ["bitkit-sim", "keychain", "remove-own"], ["bitkit-sim", "keychain", "remove-all-own"],

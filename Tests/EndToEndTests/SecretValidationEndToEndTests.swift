@@ -69,4 +69,33 @@ import Testing
         #expect(ring["raw"] as? String == "")
         #expect(ring["error"] as? String == "Shared record is missing or malformed")
     }
+
+    /// Ring re-publishes what it stores without validating (spec/01 §11): a stored secret of another
+    /// key reaches the shared group as is at launch, and Bitkit's own check refuses it.
+    @Test func ringPublishesAWrongStoredSecretAsIsAndBitkitRefusesIt() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        #expect(try sim("ring-sim", "import", "--secret", Fixture.aSecret).status == 0)
+        let stored = "{\"secretKey\":\"\(Fixture.bSecret)\",\"mnemonic\":\"\"}"
+        #expect(
+            try sim(
+                "simctl", "keychain", "write", "--group", "ring", "--service", Fixture.a, "--account", Fixture.a,
+                "--data", stored
+            ).status == 0)
+        #expect(try sim("ring-sim", "relaunch").status == 0)
+        let items =
+            try sim("simctl", "keychain", "list", "--group", "shared", "--json", "--show-secrets").json()["items"]
+            as? [[String: Any]] ?? []
+        #expect(items.map { $0["data"] as? String } == [Fixture.bSecret])
+        #expect(items.map { $0["writer"] as? String } == ["app.pubkyring"])
+        let bitkit = try sim("bitkit-sim", "keychain", "load-secret", Fixture.a, "--json").json()
+        #expect(bitkit["secret"] == nil)
+        let missing = try sim("bitkit-sim", "keychain", "is-definitely-missing", Fixture.a, "--json").json()
+        #expect(missing["definitelyMissing"] as? Bool == false)
+        // The audit reports the record Ring wrote: it is not A's secret.
+        let audit = try sim("simctl", "audit")
+        #expect(audit.status == 1)
+        #expect(
+            audit.stdout.contains("app.pubkyring wrote app.pubkyring:\(Fixture.a) with a value that is not the secret"))
+    }
 }

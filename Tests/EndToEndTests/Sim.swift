@@ -65,22 +65,58 @@ struct Sim {
         try Sim.run(tool, args + ["--world", world.path])
     }
 
-    /// Runs a tool with exactly `args`.
-    static func run(_ tool: String, _ args: [String]) throws -> Run {
+    /// Runs a tool with exactly `args`; `stdin` is the file its standard input reads (default: none).
+    /// Both output pipes are drained at the same time, so a child that fills one while the other is
+    /// being read cannot block forever.
+    static func run(_ tool: String, _ args: [String], stdin: String? = nil) throws -> Run {
+        try run(executable: productsDirectory.appendingPathComponent(tool), args, stdin: stdin)
+    }
+
+    /// Runs any executable as `run(_:_:stdin:)` does; `environment` adds to the test's own.
+    static func run(
+        executable: URL, _ args: [String], stdin: String? = nil, environment: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent(tool)
+        process.executableURL = executable
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.arguments = args
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        process.standardInput =
+            try stdin.map { path in try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) }
+            ?? FileHandle.nullDevice
         try process.run()
+        let drained = Drained()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            drained.set(stderr: err.fileHandleForReading.readDataToEndOfFile())
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            stderr: String(decoding: drained.stderr, as: UTF8.self))
+    }
+
+    /// What the concurrent reader collected.
+    private final class Drained: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        var stderr: Data {
+            lock.lock()
+            defer { lock.unlock() }
+            return data
+        }
+        func set(stderr: Data) {
+            lock.lock()
+            data = stderr
+            lock.unlock()
+        }
     }
 }
 

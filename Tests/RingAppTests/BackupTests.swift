@@ -110,6 +110,39 @@ import Testing
         #expect(RingBackupFileName.make(name: "", date: date) == "pubky-backup-2023-11-14_22-13-20.pkarr")
     }
 
+    @Test func aPubkyRenamedLikeAPathExportsIntoTheFilesFolderUnderASafeName() throws {
+        let sim = try RingTestWorld()
+        try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
+        try sim.ring(.edit(ref: "#1"), .saveEdit(name: "../../evil/x"))
+        let rootBefore = try FileManager.default.contentsOfDirectory(atPath: sim.world.root.path).sorted()
+        let screen = try sim.ring(
+            .openBackup(ref: "#1"), .chooseEncryptedFile, .createBackup(passphrase: "secret1", destination: nil))
+        let files = try FileManager.default.contentsOfDirectory(atPath: sim.world.files.path)
+        let name = try #require(files.first)
+        #expect(files.count == 1)
+        #expect(
+            name.range(
+                of: #"^____evil_x-backup-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.pkarr$"#, options: .regularExpression)
+                != nil, "\(name)")
+        #expect(screen.toasts.map(\.text) == ["success · Backup Created · \(name)"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: sim.world.root.path).sorted() == rootBefore)
+        let parent = sim.world.root.deletingLastPathComponent().appendingPathComponent("evil")
+        #expect(!FileManager.default.fileExists(atPath: parent.path))
+    }
+
+    @Test func exportNamesLoseSeparatorsParentStepsAndControlCharactersAndAreCapped() {
+        let date = Date(timeIntervalSince1970: 1_700_000_000)
+        let stamp = "-backup-2023-11-14_22-13-20.pkarr"
+        #expect(RingBackupFileName.make(name: "a/b\\c", date: date) == "a_b_c" + stamp)
+        #expect(RingBackupFileName.make(name: "..", date: date) == "_" + stamp)
+        #expect(RingBackupFileName.make(name: ".hidden", date: date) == "_hidden" + stamp)
+        #expect(RingBackupFileName.make(name: "v1.2 key", date: date) == "v1.2-key" + stamp)
+        #expect(RingBackupFileName.make(name: "tab\there\u{0}nul\nline", date: date) == "tab_here_nul_line" + stamp)
+        let long = RingBackupFileName.make(name: String(repeating: "é", count: 200), date: date)
+        #expect(long.utf8.count <= RingBackupFileName.maximumNameBytes + stamp.utf8.count)
+        #expect(long.hasSuffix(stamp) && long.hasPrefix("éé"))
+    }
+
     @Test func theRecoveryPhraseScreenNeedsAStoredMnemonic() throws {
         let sim = try RingTestWorld()
         try sim.ring(.importMnemonic(phrase: Key.wMnemonic, name: nil), .importSecret(hex: Key.aSecret, name: nil))

@@ -50,7 +50,7 @@ import Testing
     @Test func aPrivateKeychainFailureAfterUnpublishIsReported() throws {
         let sim = try RingTestWorld()
         try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
-        try sim.fault(.delete, account: Key.a, status: OSStatus(-61))
+        try sim.fault(.delete, group: .ringPrivate, account: Key.a, status: OSStatus(-61))
         let screen = try sim.ring(.delete(ref: "#1"), .confirm)
         #expect(screen.toasts.map(\.text) == ["error · Failed to delete Pubky · Keychain error -61"])
         #expect(try sim.snapshot().pubkys.isEmpty)

@@ -102,8 +102,30 @@ import Testing
     }
 }
 
-@Suite struct LaunchPublishValidationTests {
-    @Test func aPrivateItemThatDerivesAnotherPubkyIsNotPublishedAtLaunch() throws {
+/// Ring's launch re-publish writes what Ring stores, unvalidated (spec/01 §11, spec/03 §3).
+@Suite struct LaunchPublishTests {
+    /// The shared record of A after Ring relaunches with `stored` as A's private value.
+    private func publishedAfterRelaunch(storing stored: String) throws -> [UInt8]? {
+        let sim = try RingTestWorld()
+        try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
+        try sim.writePrivate(service: Key.a, value: Array(stored.utf8))
+        try sim.ring(.relaunch)
+        #expect(try sim.sharedAccounts() == ["app.pubkyring:\(Key.a)"])
+        return try sim.sharedItem("app.pubkyring:\(Key.a)")?.data
+    }
+
+    @Test func aStoredSecretOfAnotherKeyIsPublishedAsIs() throws {
+        let published = try publishedAfterRelaunch(storing: "{\"secretKey\":\"\(Key.bSecret)\",\"mnemonic\":\"\"}")
+        #expect(published == Array(Key.bSecret.utf8))
+    }
+
+    @Test func aMalformedStoredSecretIsPublishedAsIs() throws {
+        let malformed = String(repeating: "z", count: 64)
+        let published = try publishedAfterRelaunch(storing: "{\"secretKey\":\"\(malformed)\",\"mnemonic\":\"\"}")
+        #expect(published == Array(malformed.utf8))
+    }
+
+    @Test func aPrivateItemThatCannotBeDecodedIsNotPublished() throws {
         let sim = try RingTestWorld()
         try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
         try sim.ring(.kill)
@@ -111,7 +133,7 @@ import Testing
         _ = sim.ringEnvironment.keychain(install: try sim.ringEnvironment.installed()).delete(
             .init(service: "pubky.shared.v1", account: "app.pubkyring:\(Key.a)", accessGroup: "KYH47R284B.pubky.shared")
         )
-        try sim.writePrivate(service: Key.a, value: Array("{\"secretKey\":\"\(Key.bSecret)\",\"mnemonic\":\"\"}".utf8))
+        try sim.writePrivate(service: Key.a, value: Array("not json".utf8))
         try sim.ring(.relaunch)
         #expect(try sim.sharedAccounts().isEmpty)
     }

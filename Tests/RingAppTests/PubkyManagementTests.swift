@@ -77,7 +77,7 @@ import Testing
     @Test func aSaveFailureShowsTheToastAndRemovesTheEntryAgain() throws {
         let sim = try RingTestWorld()
         try sim.ring(.finishOnboarding)
-        try sim.fault(.write, account: Key.a, status: OSStatus(-25308))
+        try sim.fault(.write, group: .ringPrivate, account: Key.a, status: OSStatus(-25308))
         let screen = try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
         #expect(screen.toasts.map(\.text) == ["error · Failed to save pubky to keychain · Keychain error -25308"])
         #expect(try sim.snapshot().pubkys.isEmpty)

@@ -102,13 +102,14 @@ final class RingTestWorld {
     // MARK: Device
 
     func fault(
-        _ operation: KeychainOperation, account: String, status: OSStatus, times: Int? = nil, app: AppKind = .ring
+        _ operation: KeychainOperation, group: FaultScope = .shared, account: String, status: OSStatus,
+        times: Int? = nil, app: AppKind = .ring
     ) throws {
         try DeviceStore(world: world).update { state in
             state.faults.append(
                 FaultRule(
-                    id: state.nextFaultID, app: app, operation: operation, account: account, status: status,
-                    remaining: times))
+                    id: state.nextFaultID, app: app, operation: operation, group: group, account: account,
+                    status: status, remaining: times))
             state.nextFaultID += 1
         }
     }

@@ -96,6 +96,20 @@ import Testing
         #expect(try invariants() == [.noRingSecretInBitkit])
     }
 
+    @Test func aRingSecretAcrossTheScanWindowsOfABigFileIsCaught() throws {
+        try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
+        try FileManager.default.createDirectory(at: world.files, withIntermediateDirectories: true)
+        let file = world.files.appendingPathComponent("export.bin")
+        let padding = [UInt8](repeating: 0x20, count: (1 << 20) - 10)
+        // The secret straddles the edge of the first 1 MiB window, as hex and then as raw bytes.
+        for form in [Array(aSecret.utf8), Hex.decode(aSecret) ?? []] {
+            try Data(padding + form + padding).write(to: file)
+            #expect(try invariants() == [.noRingSecretInBitkit])
+        }
+        try Data(padding + padding).write(to: file)
+        #expect(try invariants().isEmpty)
+    }
+
     @Test func aRingSecretInBitkitsPrivateKeychainIsCaught() throws {
         try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
         let group = BitcoinNetwork.regtest.bitkitPrivateGroup

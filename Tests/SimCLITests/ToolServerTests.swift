@@ -1,7 +1,14 @@
 import Device
 import Foundation
-import SimCLI
 import Testing
+
+@testable import SimCLI
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `TOOL --serve` answers each request as one app run of its own.
 @Suite(.serialized) struct ToolServerTests {
@@ -93,5 +100,49 @@ import Testing
             #expect(reply.status == 2)
             #expect(reply.stderr.contains("--serve stands alone: start `t --serve`"))
         }
+    }
+}
+
+/// A serving process reads its requests in bounded memory.
+@Suite struct RequestLineReaderTests {
+    /// The lines `bytes` splits into, read through a pipe.
+    private func lines(_ bytes: [UInt8], limit: Int) throws -> [RequestLineReader.Line] {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString).path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { unlink(path) }
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var reader = RequestLineReader(descriptor: descriptor, limit: limit)
+        var lines: [RequestLineReader.Line] = []
+        while let line = reader.next() { lines.append(line) }
+        return lines
+    }
+
+    @Test func linesSplitAtNewlinesAndALastLineWithoutOneCounts() throws {
+        #expect(
+            try lines(Array("ab\n\ncd".utf8), limit: 10) == [
+                .line(Array("ab".utf8)), .line([]), .line(Array("cd".utf8)),
+            ])
+    }
+
+    @Test func aLineOverTheLimitIsReportedOnceAndSkippedToItsNewline() throws {
+        let long = [UInt8](repeating: UInt8(ascii: "x"), count: 200_000)
+        let input = Array("ok\n".utf8) + long + Array("\nnext\n".utf8) + long
+        #expect(
+            try lines(input, limit: 1000) == [.line(Array("ok".utf8)), .tooLong, .line(Array("next".utf8)), .tooLong])
+    }
+
+    @Test func aLineExactlyAtTheLimitIsKept() throws {
+        let line = [UInt8](repeating: UInt8(ascii: "y"), count: 1000)
+        #expect(try lines(line + [UInt8(ascii: "\n")], limit: 1000) == [.line(line)])
+    }
+
+    @Test func aMalformedRequestLineIsAnsweredWithStatusTwo() {
+        guard case .failure(let refusal) = ToolServer.request(Array("{not json".utf8)) else {
+            Issue.record("a malformed line was accepted")
+            return
+        }
+        #expect(refusal.reply.status == 2)
+        #expect(refusal.reply.stderr == "error: malformed request: {not json\n")
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The crash-consistency campaign (`simctl crash`, Docs/reliability.md): app processes die by SIGKILL at
+/// a chosen crash point, and after a relaunch no item is torn, the audit holds and no credential is lost.
+@Suite struct CrashCampaignEndToEndTests {
+    static let aSecret = Fixture.aSecret
+
+    /// A scenario of Ring steps only (so no focus change adds processes): import A, then relaunch,
+    /// whose launch publish deletes and re-adds A's record.
+    private func ringScenario() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString).scenario")
+        try """
+        title: Ring relaunches
+        ring-sim import --secret \(Self.aSecret)
+        ring-sim relaunch
+        """.write(to: path, atomically: true, encoding: .utf8)
+        return path.path
+    }
+
+    @Test func theProcessPassingTheChosenCrashPointDiesThereBySIGKILL() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let log = sim.world.appendingPathComponent("points").path
+        let run = try Sim.run(
+            executable: Sim.productsDirectory.appendingPathComponent("ring-sim"),
+            ["import", "--secret", Self.aSecret, "--world", sim.world.path],
+            environment: ["SIM_CRASH_LOG": log, "SIM_CRASH_AT": "3"])
+        #expect(run.status == SIGKILL, "\(run.stdout)\(run.stderr)")
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.hasPrefix("ring ") })
+        let listed = try sim("simctl", "keychain", "list", "--json").json()
+        #expect((listed["ignored"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func aSmallCampaignKillsAProcessInEveryTrialAndBreaksNothing() throws {
+        let files = try ["07", "13", "20"].map {
+            try CatalogueFiles.scenarios.appendingPathComponent(CatalogueFiles.original($0).name).path
+        }
+        let run = try Sim.run("simctl", ["crash"] + files + ["--trials", "6", "--seed", "7", "--json"])
+        #expect(run.status == 0, "\(run.stdout.suffix(2000))\(run.stderr)")
+        let report = try run.json()
+        #expect(report["trials"] as? Int == 6)
+        #expect(report["killed"] as? Int == 6)
+        #expect(report["tornItems"] as? Int == 0)
+        #expect(report["auditViolations"] as? Int == 0)
+        #expect(report["lostCredentials"] as? Int == 0)
+        let results = report["results"] as? [[String: Any]] ?? []
+        #expect(results.count == 6)
+        // The same seed draws the same trials.
+        let again = try Sim.run("simctl", ["crash"] + files + ["--trials", "6", "--seed", "7", "--json"]).json()
+        let points = { (report: [String: Any]) in
+            (report["results"] as? [[String: Any]] ?? []).map { "\($0["step"] ?? "") @\($0["at"] ?? "")" }
+        }
+        #expect(points(again) == points(report))
+    }
+
+    @Test func aTrialReplaysAloneAtTheSamePoint() throws {
+        let scenario = try ringScenario()
+        defer { try? FileManager.default.removeItem(atPath: scenario) }
+        let campaign = try Sim.run("simctl", ["crash", scenario, "--trials", "3", "--seed", "11", "--json"]).json()
+        let trials = campaign["results"] as? [[String: Any]] ?? []
+        #expect(trials.count == 3)
+        for trial in trials {
+            let words = (trial["replay"] as? String ?? "").split(separator: " ").map(String.init)
+            #expect(words.prefix(2) == ["simctl", "crash"])
+            let replay = try Sim.run("simctl", Array(words.dropFirst()) + ["--json"]).json()
+            let replayed = (replay["results"] as? [[String: Any]])?.first
+            #expect(replayed?["point"] as? String == trial["point"] as? String)
+            #expect(replayed?["app"] as? String == "ring")
+        }
+    }
+
+    /// Killed between the delete and the add of its launch publish, Ring leaves A's record missing —
+    /// a lost credential the check reports when it looks at the world as the crash left it — and the
+    /// next launch publishes it again, so after the relaunch nothing is lost.
+    @Test func theCheckSeesTheRecordRingsKillLeftMissingAndTheRelaunchRestoresIt() throws {
+        let scenario = try ringScenario()
+        defer { try? FileManager.default.removeItem(atPath: scenario) }
+        // Count the relaunch's crash points in a world built as the campaign builds it.
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        #expect(try sim("ring-sim", "import", "--secret", Self.aSecret).status == 0)
+        let log = sim.world.appendingPathComponent("points").path
+        _ = try Sim.run(
+            executable: Sim.productsDirectory.appendingPathComponent("ring-sim"),
+            ["relaunch", "--world", sim.world.path, "--json"], environment: ["SIM_CRASH_LOG": log])
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        let window = try #require(lines.firstIndex { $0.hasSuffix("checkpoint ring.setOwned.between-delete-and-add") })
+
+        let arguments = ["crash", scenario, "--step", "2", "--at", String(window + 1), "--json"]
+        let unrelaunched = try Sim.run("simctl", arguments + ["--no-relaunch"])
+        #expect(unrelaunched.status == 1)
+        let lost = (try unrelaunched.json()["failures"] as? [[String: Any]])?.first?["lostCredentials"] as? [String]
+        #expect(
+            lost == [
+                "KYH47R284B.pubky.shared pubky.shared.v1 app.pubkyring:\(Fixture.a) is gone (the completed step keeps it)"
+            ])
+        let relaunched = try Sim.run("simctl", arguments)
+        #expect(relaunched.status == 0, "\(relaunched.stdout)")
+    }
+}
