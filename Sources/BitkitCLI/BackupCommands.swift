@@ -20,11 +20,7 @@ enum BackupCommands {
         try args.finish()
         let document = try BitkitRunner.app(invocation).backupSnapshot()
         if let out {
-            do {
-                try Data((document.jsonText + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-            } catch {
-                throw CLIError.failure("Could not write \(out): \(error.localizedDescription)")
-            }
+            try UserFile.write(Data((document.jsonText + "\n").utf8), to: out, what: "--out")
         }
         try invocation.emit(document, text: document.jsonText)
     }
@@ -52,10 +48,7 @@ enum BackupCommands {
         } else if path == "-" {
             text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         } else if let path {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIError.usage("Cannot read the backup file \(path).")
-            }
-            text = String(decoding: data, as: UTF8.self)
+            text = String(decoding: try UserFile.read(path, what: "the backup file"), as: UTF8.self)
         } else {
             throw CLIError.usage("Give a backup FILE, - for stdin, or --document JSON.")
         }

@@ -213,10 +213,6 @@ enum PaykitCommands {
     /// The bytes of FILE, or of standard input for `-`.
     private static func readInput(_ path: String) throws -> [UInt8] {
         if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CLIError.failure("Cannot read \(path): \(error.localizedDescription)")
-        }
+        return [UInt8](try UserFile.read(path, what: "the file"))
     }
 }

@@ -47,7 +47,7 @@ public struct DeviceStore: Sendable {
     private func decode() throws -> DeviceState {
         let path = world.deviceFile.path
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw WorldError.missing(path: world.root.path)
+            throw world.missingError
         }
         // The file is read every time, so a change made by simctl (a breakpoint, the lock) is
         // always seen; only decoding the very same bytes again is skipped.

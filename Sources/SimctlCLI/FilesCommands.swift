@@ -121,10 +121,7 @@ enum FilesCommands {
             }
             bytes = decoded
         case (nil, let path?):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIError.usage("Cannot read \(path).")
-            }
-            bytes = Array(data)
+            bytes = Array(try UserFile.read(path, what: "--from"))
         default:
             throw CLIError.usage("Give the bytes with exactly one of --hex HEX or --from PATH.")
         }
@@ -133,7 +130,7 @@ enum FilesCommands {
             try FileManager.default.createDirectory(at: invocation.world.files, withIntermediateDirectories: true)
             try Data(bytes).write(to: target, options: .atomic)
         } catch {
-            throw WorldError.io(path: target.path, reason: error.localizedDescription)
+            throw WorldError.io(path: target.path, reason: UserFile.reason(error))
         }
         invocation.journalTool(.filesPut, detail: "\(name) \(bytes.count) bytes")
         try invocation.emit(

@@ -55,9 +55,7 @@ enum RaceCommands {
         // On the command line `;` separates lines; a setup file is read as written.
         var setup = (setupText ?? "").replacingOccurrences(of: ";", with: "\n")
         if let setupFile {
-            do { setup = try String(contentsOfFile: setupFile, encoding: .utf8) + "\n" + setup } catch {
-                throw CLIError.usage("Cannot read --setup-file \(setupFile): \(error.localizedDescription)")
-            }
+            setup = String(decoding: try UserFile.read(setupFile, what: "--setup-file"), as: UTF8.self) + "\n" + setup
         }
         var configuration = RaceHarness.Configuration(
             setup: setup, laneA: laneA, laneB: laneB, iterations: iterations, seed: seed, jitter: jitter,
@@ -119,7 +117,7 @@ enum RaceCommands {
                 report, lanes: [laneA, laneB], command: command(iterations, seed), seed: seed, jitter: jitter,
                 replay: replay)
             do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeRace(record) } catch {
-                throw CLIError.failure("Could not write the HTML report: \(error.description)")
+                throw CLIError.usage("Cannot write the HTML report to \(html): \(error.description)")
             }
             lines.append("Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html").path)")
         }

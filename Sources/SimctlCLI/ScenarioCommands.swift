@@ -71,6 +71,12 @@ enum ScenarioCommands {
         let files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw CLIError.usage("Give at least one scenario file.") }
+        // A path that names no file is a mistake on the command line, not a scenario that failed.
+        for file in files {
+            if let problem = UserFile.problem(reading: file) {
+                throw CLIError.usage("Cannot read the scenario file \(file): \(problem).")
+            }
+        }
         var runner = ScenarioRunner(keepWorld: keep, seedOverride: seed)
         runner.embedSequence = sequence
         runner.processPerAction = processPerAction
@@ -98,9 +104,7 @@ enum ScenarioCommands {
         let failed = outcomes.count - passed
         if let junit {
             let xml = JUnitReport.xml(entries.map { (file: $0.file, outcome: $0.outcome) })
-            do { try xml.write(toFile: junit, atomically: true, encoding: .utf8) } catch {
-                throw CLIError.failure("Could not write the JUnit report to \(junit): \(error.localizedDescription)")
-            }
+            try UserFile.write(Data(xml.utf8), to: junit, what: "the JUnit report")
         }
         if let html {
             let pages = entries.map { entry -> ScenarioReportEntry in
@@ -112,7 +116,7 @@ enum ScenarioCommands {
                 }
             }
             do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeScenarios(pages) } catch {
-                throw CLIError.failure("Could not write the HTML report: \(error.description)")
+                throw CLIError.usage("Cannot write the HTML report to \(html): \(error.description)")
             }
             if !json {
                 Output.write("Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html").path)\n")
