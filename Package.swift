@@ -86,5 +86,6 @@ let package = Package(
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["Backend", "Device", "PubkyCrypto"]),
+        .testTarget(name: "DocTests"),
     ]
 )
