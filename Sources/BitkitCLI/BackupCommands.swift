@@ -14,7 +14,10 @@ enum BackupCommands {
         usage: "[--out FILE]",
         details:
             "A picked Ring pubky is never backed up (it stays with its owner); a session alone is not backed up; the secret itself never is.",
-        examples: ["bitkit-sim backup snapshot", "bitkit-sim backup snapshot --out /tmp/bitkit-backup.json"]
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim backup snapshot", "bitkit-sim backup snapshot --out bitkit-backup.json",
+        ]
     ) { args, invocation in
         let out = try args.option("--out")
         try args.finish()
@@ -34,7 +37,9 @@ enum BackupCommands {
             document that is not a JSON object is refused with an error toast. The reference is never changed.
             """,
         examples: [
-            "bitkit-sim backup restore /tmp/bitkit-backup.json",
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim backup snapshot --out bitkit-backup.json",
+            "bitkit-sim backup restore bitkit-backup.json",
             "echo '{\"pubkySession\":null}' | bitkit-sim backup restore -",
             "bitkit-sim backup restore --document '{\"pubkySession\":{\"kind\":\"localSeed\"}}'",
         ]

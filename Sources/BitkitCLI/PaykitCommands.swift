@@ -73,7 +73,8 @@ enum PaykitCommands {
                 },
                 passed: passed, failed: failed),
             text: (results.map(\.line) + ["\(passed) passed, \(failed) failed"]).joined(separator: "\n"))
-        if failed > 0 { throw CLIError.failure("\(failed) fixture case(s) failed.") }
+        // The report above is the result (also with --json); only the exit code is left to say.
+        if failed > 0 { throw ExitStatus(code: 1) }
     }
 
     static let checkRequest = Command(
@@ -85,6 +86,7 @@ enum PaykitCommands {
             code and the log line Bitkit would write. --network defaults to regtest, --now to the world's device clock (the host's clock outside a world).
             """,
         examples: [
+            "echo '{\"localRole\":\"payer\",\"state\":\"proposed\",\"terms\":{\"amount\":{\"asset\":\"btc\",\"value\":\"0.001\"},\"acceptedPaymentEndpointIdentifiers\":[\"btc-regtest-p2wpkh\"]}}' > request.json",
             "bitkit-sim paykit check-request request.json --network regtest",
             "echo '{\"localRole\":\"payer\"}' | bitkit-sim paykit check-request -",
         ]
@@ -136,8 +138,9 @@ enum PaykitCommands {
             rules (invoice route hints). --network defaults to regtest, --now to the world's device clock (the host's clock outside a world).
             """,
         examples: [
-            "bitkit-sim paykit check-endpoint --identifier btc-regtest-p2wpkh --payload '{\"value\":\"bcrt1q…\"}'",
-            "bitkit-sim paykit check-endpoint --identifier btc-bitcoin-p2wpkh --payload '{\"value\":\"bc1q…\"}' --json",
+            "X=$(simctl issuer address --network regtest)",
+            "printf '{\"value\":\"%s\"}' \"$X\" | bitkit-sim paykit check-endpoint --identifier btc-regtest-p2wpkh --payload -",
+            "printf '{\"value\":\"%s\"}' \"$X\" | bitkit-sim paykit check-endpoint --identifier btc-bitcoin-p2wpkh --payload - --json",
         ]
     ) { args, invocation in
         let network = try networkOption(&args)

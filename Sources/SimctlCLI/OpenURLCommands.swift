@@ -33,8 +33,10 @@ enum OpenURLCommands {
             that app's last screen.
             """,
         examples: [
+            "LINK=$(simctl auth-request --caps /pub/pubky.app/:rw --json | jq -r .link)",
             "simctl open-url \"$LINK\"",
-            "simctl open-url 'pubkyauth://signin?caps=/pub/pubky.app/:rw&relay=https://httprelay.pubky.app/inbox&secret=…' --json",
+            "simctl install bitkit --url-scheme pubkyauth",
+            "simctl open-url \"$LINK\" --json",
         ]
     ) { args, invocation in
         let link = try args.positional("LINK")

@@ -26,9 +26,9 @@ enum RaceCommands {
             schedule as a two-lane timeline and the sequence diagram (Docs/reports.md).
             """,
         examples: [
-            "simctl race --setup-file Fixtures/races/picked-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 1000 --expect 'expect bitkit state .reference.pubky = {A}'",
+            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 200 --expect 'expect bitkit state .reference.pubky = {A}'   # exit 1: the harness finds the race (47 of 200 fail)",
             "simctl race --a 'ring keychain set-owned {A.secret}' --b 'bitkit keychain is-definitely-missing {A}' --iterations 200 --outcome 'simctl keychain list :: .items[*].account'",
-            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 100 --expect 'expect bitkit state .reference.pubky = {A}' --html race-report",
+            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 100 --expect 'expect bitkit state .reference.pubky = {A}' --html race-report   # exit 1: as above, drawn in race-report/index.html",
         ]
     ) { args, invocation in
         let setupText = try args.option("--setup")

@@ -7,7 +7,7 @@ import SimCLI
 enum ScenarioCommands {
     static let group = Command(
         "scenario", summary: "Run scenario files: a transcript, one line per scenario, `N passed, N failed`.",
-        subcommands: [run])
+        examples: ["simctl scenario run Fixtures/scenarios/01-ring-pubkys-listed.scenario"], subcommands: [run])
 
     struct SuiteOutput: Encodable {
         var passed: Int
@@ -43,13 +43,13 @@ enum ScenarioCommands {
             The language is documented in Docs/scenarios.md.
             """,
         examples: [
-            "simctl scenario run Fixtures/scenarios/*.scenario",
+            "simctl scenario run Fixtures/scenarios/0[1-4]*.scenario",
             "simctl scenario run Fixtures/scenarios/*.scenario --tag lock",
             "simctl scenario run Fixtures/scenarios/R06-dht-unreachable-no-pick.scenario --keep-going",
             "simctl scenario run Fixtures/scenarios/09-ring-deletes-picked-on-identity-screen.scenario --example 2",
-            "simctl scenario run Fixtures/scenarios/07-ring-deletes-picked-pubky.scenario --keep",
-            "simctl scenario run Fixtures/scenarios/*.scenario --quiet --junit report.xml",
-            "simctl scenario run Fixtures/scenarios/*.scenario --quiet --html report",
+            "simctl scenario run Fixtures/scenarios/07-ring-deletes-picked-bitkit-relaunches.scenario --keep",
+            "simctl scenario run Fixtures/scenarios/R0[1-3]*.scenario --quiet --junit report.xml",
+            "simctl scenario run Fixtures/scenarios/1[23]*.scenario --quiet --html report",
         ]
     ) { args, invocation in
         let keep = args.flag("--keep")
