@@ -27,7 +27,9 @@ enum AuditCommands {
             }
             lines.append("\(report.violations.count) violation(s).")
         }
-        try invocation.emit(report, text: lines.joined(separator: "\n"))
-        if !report.passed { throw ExitStatus(code: 1) }
+        let output = CheckedReport(
+            report, failed: report.passed ? nil : "The audit found \(report.violations.count) violation(s).")
+        try invocation.emit(output, text: lines.joined(separator: "\n"))
+        try output.finish()
     }
 }

@@ -66,7 +66,11 @@ enum OpenURLCommands {
             throw CLIError.failure("Could not start \(tool) to deliver the link: \(error.localizedDescription).")
         }
         if !result.stderr.isEmpty { SimCLI.Output.error(result.stderr) }
-        guard result.status == 0 else { throw ExitStatus(code: result.status) }
+        guard result.status == 0 else {
+            // The app's own report of its failure (its `{"error":…}` with --json) is this command's.
+            SimCLI.Output.write(result.stdout)
+            throw ExitStatus(code: result.status)
+        }
         let message =
             "The OS delivered the link to \(receiver.displayName) (it registers \(delivery.scheme ?? "")://"
             + (delivery.registeredBy.count > 1 ? ", installed last of \(delivery.registeredBy.count) apps" : "") + ")."

@@ -125,10 +125,11 @@ enum RaceCommands {
             var report: RaceHarness.Report
             var replays: [String]
         }
-        try invocation.emit(
+        let output = CheckedReport(
             RaceOutput(report: report, replays: report.failures.map { replay($0.seed) }),
-            text: lines.joined(separator: "\n"))
-        if report.failedCount > 0 { throw ExitStatus(code: 1) }
+            failed: report.failedCount > 0 ? "\(report.failedCount) iteration(s) failed." : nil)
+        try invocation.emit(output, text: lines.joined(separator: "\n"))
+        try output.finish()
     }
 
     /// Single-quotes a word for a POSIX shell.

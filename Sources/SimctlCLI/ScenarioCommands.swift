@@ -129,8 +129,10 @@ enum ScenarioCommands {
                 case .malformed(let error): return .init(file: entry.file, passed: false, error: error.description)
                 }
             }
-            Output.write(
-                try Invocation.jsonString(SuiteOutput(passed: passed, failed: failed, scenarios: scenarios)) + "\n")
+            let suite = CheckedReport(
+                SuiteOutput(passed: passed, failed: failed, scenarios: scenarios),
+                failed: failed > 0 ? "\(failed) scenario run(s) failed." : nil)
+            Output.write(try Invocation.jsonString(suite) + "\n")
         } else {
             Output.write("\(passed) passed, \(failed) failed\n")
         }

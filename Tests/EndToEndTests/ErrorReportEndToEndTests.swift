@@ -5,12 +5,12 @@ import Testing
 /// (the text stays on stderr), one exit code per kind of failure across the tools, one hint line.
 @Suite struct ErrorReportEndToEndTests {
     /// The `error` object a failed `--json` run printed; its exit code must be the process's.
-    static func error(of run: Sim.Run) throws -> [String: Any] {
+    static func error(of run: Sim.Run, stderrPrefix: Bool = true) throws -> [String: Any] {
         let object = try run.json()
         let error = try #require(object["error"] as? [String: Any], "stdout: \(run.stdout)")
         #expect(Set(error.keys) == ["message", "exitCode", "hint"])
         #expect((error["exitCode"] as? Int).map(Int32.init) == run.status)
-        #expect(run.stderr.hasPrefix("error: "))
+        if stderrPrefix { #expect(run.stderr.hasPrefix("error: ")) }
         return error
     }
 
@@ -107,5 +107,44 @@ import Testing
         let mermaid = try #require(try run.json()["mermaid"] as? String)
         #expect(mermaid.hasPrefix("sequenceDiagram\n"))
         #expect(try sim("simctl", "journal", "--sequence").stdout == mermaid)
+    }
+}
+
+/// A command whose result is a report of checks keeps its report as the JSON document and adds
+/// `error` (exit code 1) when a check failed.
+@Suite struct CheckedReportEndToEndTests {
+    @Test func aFailedScenarioRunInJSONCarriesTheErrorWithItsExitCode() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("checked-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("fails.scenario")
+        try Data("simctl device lock\nexpect json simctl device status :: .protection = unlocked\n".utf8).write(
+            to: file)
+        let run = try Sim.run("simctl", ["scenario", "run", file.path, "--json"])
+        #expect(run.status == 1)
+        let object = try run.json()
+        #expect(object["failed"] as? Int == 1)
+        let error = try ErrorReportEndToEndTests.error(of: run, stderrPrefix: false)
+        #expect(error["message"] as? String == "1 scenario run(s) failed.")
+
+        let passing = folder.appendingPathComponent("passes.scenario")
+        try Data("simctl device lock\n".utf8).write(to: passing)
+        let passed = try Sim.run("simctl", ["scenario", "run", passing.path, "--json"])
+        #expect(passed.status == 0)
+        #expect(try passed.json()["error"] == nil)
+    }
+
+    @Test func aRaceThatFindsItsRaceInJSONCarriesTheErrorWithItsExitCode() throws {
+        let setup = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/races/picked-ring-pubky.steps")
+        let run = try Sim.run(
+            "simctl",
+            [
+                "race", "--setup-file", setup.path, "--a", "ring relaunch", "--b", "bitkit foreground",
+                "--iterations", "40", "--expect", "expect bitkit state .reference.pubky = {A}", "--json",
+            ])
+        #expect(run.status == 1)
+        let error = try ErrorReportEndToEndTests.error(of: run, stderrPrefix: false)
+        #expect((error["message"] as? String)?.hasSuffix("iteration(s) failed.") == true)
     }
 }
