@@ -117,5 +117,6 @@ let package = Package(
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["Backend", "Device", "PubkyCrypto"]),
+        .testTarget(name: "DocTests"),
     ]
 )

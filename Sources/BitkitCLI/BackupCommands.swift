@@ -15,17 +15,16 @@ enum BackupCommands {
         usage: "[--out FILE]",
         details:
             "A picked Ring pubky is never backed up (it stays with its owner); a session alone is not backed up; the secret itself never is.",
-        examples: ["bitkit-sim backup snapshot", "bitkit-sim backup snapshot --out /tmp/bitkit-backup.json"]
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim backup snapshot", "bitkit-sim backup snapshot --out bitkit-backup.json",
+        ]
     ) { args, invocation in
         let out = try args.option("--out")
         try args.finish()
         let document = try BitkitRunner.app(invocation).backupSnapshot()
         if let out {
-            do {
-                try Data((document.jsonText + "\n").utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
-            } catch {
-                throw CLIError.failure("Could not write \(out): \(error.localizedDescription)")
-            }
+            try UserFile.write(Data((document.jsonText + "\n").utf8), to: out, what: "--out")
         }
         try invocation.emit(document, text: document.jsonText)
     }
@@ -39,7 +38,9 @@ enum BackupCommands {
             document that is not a JSON object is refused with an error toast. The reference is never changed.
             """,
         examples: [
-            "bitkit-sim backup restore /tmp/bitkit-backup.json",
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim backup snapshot --out bitkit-backup.json",
+            "bitkit-sim backup restore bitkit-backup.json",
             "echo '{\"pubkySession\":null}' | bitkit-sim backup restore -",
             "bitkit-sim backup restore --document '{\"pubkySession\":{\"kind\":\"localSeed\"}}'",
         ]
@@ -56,7 +57,7 @@ enum BackupCommands {
             }
             text = document
         } else if let path {
-            text = String(decoding: try InputLimit.backup.read(path), as: UTF8.self)
+            text = String(decoding: try UserFile.read(path, what: "the backup file", limit: .backup), as: UTF8.self)
         } else {
             throw CLIError.usage("Give a backup FILE, - for stdin, or --document JSON.")
         }

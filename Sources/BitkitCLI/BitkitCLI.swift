@@ -7,12 +7,14 @@ public enum BitkitCLI {
         name: "bitkit-sim",
         summary: "Bitkit on the simulated device: one invocation is one user action.",
         examples: [
-            "bitkit-sim launch --world /tmp/w",
+            "bitkit-sim launch",
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
             "bitkit-sim open profile --json",
             "bitkit-sim pick tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy",
             "bitkit-sim state --json",
-            "bitkit-sim keychain list-ring --world /tmp/w",
-            "bitkit-sim keychain publish-own 5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1",
+            "bitkit-sim keychain list-ring --world \"$PWD\"",
         ],
         commands: BitkitCommands.all + [KeychainCommands.group, PaykitCommands.group] + RequestCommands.all)
 

@@ -39,7 +39,10 @@ enum KeychainCommands {
 
     static let listRing = Command(
         "list-ring", summary: "List Ring's pubkys (`app.pubkyring:` accounts, attributes only; failures list nothing).",
-        examples: ["bitkit-sim keychain list-ring --json"]
+        examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "bitkit-sim keychain list-ring --json",
+        ]
     ) { args, invocation in
         try args.finish()
         let (shared, _) = try shared(invocation)
@@ -55,7 +58,10 @@ enum KeychainCommands {
         "load-secret",
         summary: "Read one Ring secret just in time, with Bitkit's checks (nil when absent, locked or invalid).",
         usage: "PUBKY",
-        examples: ["bitkit-sim keychain load-secret tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
+        examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "bitkit-sim keychain load-secret tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy",
+        ]
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
@@ -72,7 +78,11 @@ enum KeychainCommands {
         "is-definitely-missing",
         summary: "Ask whether Ring's record is definitely gone (true only for errSecItemNotFound).",
         usage: "PUBKY",
-        examples: ["bitkit-sim keychain is-definitely-missing tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
+        examples: [
+            "bitkit-sim keychain is-definitely-missing tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy",
+            "simctl device lock",
+            "bitkit-sim keychain is-definitely-missing tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy",
+        ]
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
@@ -107,7 +117,10 @@ enum KeychainCommands {
     static let removeOwn = Command(
         "remove-own", summary: "Delete this build's own record for PUBKY (status ignored by the app).",
         usage: "PUBKY",
-        examples: ["bitkit-sim keychain remove-own aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy"]
+        examples: [
+            "bitkit-sim keychain publish-own 5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1",
+            "bitkit-sim keychain remove-own aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy",
+        ]
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()

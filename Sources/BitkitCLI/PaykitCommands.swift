@@ -66,14 +66,16 @@ enum PaykitCommands {
         let results = FixtureHarness.run(fixture)
         let failed = results.filter { !$0.passed }.count
         let passed = results.count - failed
-        try invocation.emit(
+        let output = CheckedReport(
             FixtureOutput(
                 cases: results.map {
                     .init(kind: $0.kind.rawValue, name: $0.name, passed: $0.passed, failure: $0.failure)
                 },
                 passed: passed, failed: failed),
-            text: (results.map(\.line) + ["\(passed) passed, \(failed) failed"]).joined(separator: "\n"))
-        if failed > 0 { throw CLIError.failure("\(failed) fixture case(s) failed.") }
+            failed: failed > 0 ? "\(failed) fixture case(s) failed." : nil)
+        try invocation.emit(
+            output, text: (results.map(\.line) + ["\(passed) passed, \(failed) failed"]).joined(separator: "\n"))
+        try output.finish()
     }
 
     static let checkRequest = Command(
@@ -85,6 +87,7 @@ enum PaykitCommands {
             code and the log line Bitkit would write. --network defaults to regtest, --now to the world's device clock (the host's clock outside a world).
             """,
         examples: [
+            "echo '{\"localRole\":\"payer\",\"state\":\"proposed\",\"terms\":{\"amount\":{\"asset\":\"btc\",\"value\":\"0.001\"},\"acceptedPaymentEndpointIdentifiers\":[\"btc-regtest-p2wpkh\"]}}' > request.json",
             "bitkit-sim paykit check-request request.json --network regtest",
             "echo '{\"localRole\":\"payer\"}' | bitkit-sim paykit check-request -",
         ]
@@ -136,8 +139,9 @@ enum PaykitCommands {
             rules (invoice route hints). --network defaults to regtest, --now to the world's device clock (the host's clock outside a world).
             """,
         examples: [
-            "bitkit-sim paykit check-endpoint --identifier btc-regtest-p2wpkh --payload '{\"value\":\"bcrt1q…\"}'",
-            "bitkit-sim paykit check-endpoint --identifier btc-bitcoin-p2wpkh --payload '{\"value\":\"bc1q…\"}' --json",
+            "X=$(simctl issuer address --network regtest)",
+            "printf '{\"value\":\"%s\"}' \"$X\" | bitkit-sim paykit check-endpoint --identifier btc-regtest-p2wpkh --payload -",
+            "printf '{\"value\":\"%s\"}' \"$X\" | bitkit-sim paykit check-endpoint --identifier btc-bitcoin-p2wpkh --payload - --json",
         ]
     ) { args, invocation in
         let network = try networkOption(&args)
@@ -212,6 +216,6 @@ enum PaykitCommands {
 
     /// The bytes of FILE, or of standard input for `-`, refused before reading when over `limit`.
     private static func readInput(_ path: String, limit: InputLimit = .paykitDocument) throws -> [UInt8] {
-        try limit.read(path)
+        try UserFile.read(path, what: "the file", limit: limit)
     }
 }

@@ -10,7 +10,12 @@ enum ProfileCommands {
         usage: "PUBKY|#N",
         details: "From any other screen Profile opens first (which shows Pubky Choice). #N is the N-th row, 1-based.",
         examples: [
-            "bitkit-sim pick tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy --json", "bitkit-sim pick '#2'",
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "ring-sim import --secret 0202020202020202020202020202020202020202020202020202020202020202",
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
+            "bitkit-sim pick nosuchpubky --json   # exit 2: Pubky Choice has no such row",
+            "bitkit-sim pick '#2'",
         ]
     ) { args in
         let text = try args.positional("PUBKY|#N")
@@ -29,14 +34,24 @@ enum ProfileCommands {
         usage: "[--name N] [--bio B]",
         details:
             "On Pubky Choice it taps the create card; on Profile with setup pending it taps \"finish profile\"; on Create Profile it only sets the fields. From elsewhere Profile opens first.",
-        examples: ["bitkit-sim create-profile --name Satoshi", "bitkit-sim create-profile --name Alice --bio Hi"]
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
+            "bitkit-sim create-profile --name Satoshi",
+            "bitkit-sim create-profile --name Alice --bio Hi",
+        ]
     ) { args in
         .createProfile(name: try args.option("--name"), bio: try args.option("--bio"))
     }
 
     static let save = BitkitRunner.command(
         "save", summary: "Tap CreateProfileSave (after a failed lookup it only runs the lookup again).",
-        examples: ["bitkit-sim save --json"]
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
+            "bitkit-sim create-profile --name Satoshi",
+            "bitkit-sim save --json",
+        ]
     ) { _ in .save }
 
     static let profile = BitkitRunner.command(
@@ -45,7 +60,10 @@ enum ProfileCommands {
         details:
             "`profile` opens Profile. `profile delete` shows `Delete Profile?` / `Yes, Delete`; `--confirm` deletes. `profile disconnect` shows the `Disconnect Profile` dialog; `--confirm` disconnects.",
         examples: [
-            "bitkit-sim profile edit", "bitkit-sim profile delete --confirm", "bitkit-sim profile disconnect --confirm",
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
+            "bitkit-sim create-profile --name Satoshi", "bitkit-sim save",
+            "bitkit-sim profile edit", "bitkit-sim profile delete --confirm", "bitkit-sim profile disconnect",
         ]
     ) { args in
         let confirm = args.flag("--confirm")

@@ -25,9 +25,18 @@ enum RequestCommands {
             requests, funds and contacts without launching the app.
             """,
         examples: [
-            "bitkit-sim requests sync --json", "bitkit-sim requests", "bitkit-sim requests open Q1",
-            "bitkit-sim requests pay Q1", "bitkit-sim requests details", "bitkit-sim requests confirm",
-            "bitkit-sim requests reject Q3", "bitkit-sim requests state --json",
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
+            "bitkit-sim create-profile --name Satoshi && bitkit-sim save",
+            "bitkit-sim wallet fund --sats 300000",
+            "simctl issuer setup --secret 5aa93b299a343aa2691739771f2b5b85e740ca14c685793d67870f88fa89dc51",
+            "bitkit-sim contacts add --name Shop --pubky gcumbhd7sqit6nn457jxmrwqx9pyymqwamnarekgo3xppqo6a19o",
+            "simctl issuer publish --identifier btc-regtest-p2wpkh --value \"$(simctl issuer address)\"",
+            "simctl issuer request --to bitkit --id Q1 --amount 0.001 --identifier btc-regtest-p2wpkh",
+            "simctl issuer request --to bitkit --id Q3 --amount 0.002 --identifier btc-regtest-p2wpkh",
+            "bitkit-sim requests sync --json", "bitkit-sim requests dismiss", "bitkit-sim requests",
+            "bitkit-sim requests open Q1", "bitkit-sim requests pay Q1", "bitkit-sim requests details",
+            "bitkit-sim requests confirm", "bitkit-sim requests reject Q3", "bitkit-sim requests state --json",
         ]
     ) { args, invocation in
         let verb = args.optionalPositional() ?? "bell"
@@ -65,6 +74,8 @@ enum RequestCommands {
             Requests are fetched only from saved contacts. Then the screen contactSaved.
             """,
         examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
             "bitkit-sim contacts add --name Shop --pubky gcumbhd7sqit6nn457jxmrwqx9pyymqwamnarekgo3xppqo6a19o",
             "bitkit-sim contacts --json",
         ]

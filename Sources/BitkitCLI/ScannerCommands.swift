@@ -10,16 +10,34 @@ enum ScannerCommands {
     static let scan = BitkitRunner.command(
         "scan", summary: "Paste LINK into the scanner (pubkyauth:// sign-in and signup links, spec/02 §14).",
         usage: "LINK",
-        examples: ["bitkit-sim scan 'pubkyauth://signin?caps=/pub/pubky.app/:rw&relay=…&secret=…' --json"]
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
+            "bitkit-sim create-profile --name Satoshi", "bitkit-sim save",
+            "LINK=$(simctl auth-request --caps /pub/pubky.app/:rw --json | jq -r .link)",
+            "bitkit-sim scan \"$LINK\" --json",
+        ]
     ) { args in .scan(try args.positional("LINK")) }
 
     static let approve = BitkitRunner.command(
         "approve", summary: "Tap Authorize on the approval sheet (or the confirm button of a dialog).",
-        examples: ["bitkit-sim approve --json"]
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
+            "bitkit-sim create-profile --name Satoshi", "bitkit-sim save",
+            "bitkit-sim scan \"$(simctl auth-request --caps /pub/pubky.app/:rw --json | jq -r .link)\"",
+            "bitkit-sim approve --json",
+        ]
     ) { _ in .approve }
 
     static let deny = BitkitRunner.command(
-        "deny", summary: "Close the sheet without authorizing.", examples: ["bitkit-sim deny"]
+        "deny", summary: "Close the sheet without authorizing.",
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
+            "bitkit-sim scan \"$(simctl auth-request --signup --homeserver staging --json | jq -r .link)\"",
+            "bitkit-sim deny",
+        ]
     ) { _ in .deny }
 
     struct OpenURLOutput: Encodable {
@@ -44,7 +62,10 @@ enum ScannerCommands {
             state unchanged. When Bitkit does receive the link (a build installed with `--url-scheme pubkyauth`, or the
             pre-shared-keys build), it comes forward and handles it as its scanner does, and its screen is printed.
             """,
-        examples: ["bitkit-sim open-url 'pubkyauth://signin?…'", "bitkit-sim open-url 'bitcoin:bcrt1q…' --json"]
+        examples: [
+            "bitkit-sim open-url \"$(simctl auth-request --caps /pub/pubky.app/:rw --json | jq -r .link)\"",
+            "bitkit-sim open-url \"bitcoin:$(simctl issuer address)\" --json",
+        ]
     ) { args, invocation in
         let link = try args.positional("LINK")
         try args.finish()

@@ -17,7 +17,8 @@ enum WalletCommands {
         usage: "--mnemonic \"WORDS…\" [--passphrase P]",
         examples: [
             "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
-            "bitkit-sim wallet restore --mnemonic \"…\" --passphrase TREZOR",
+            "bitkit-sim settings reset --confirm",
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\" --passphrase TREZOR",
         ]
     ) { args in
         guard let mnemonic = try args.option("--mnemonic") else {

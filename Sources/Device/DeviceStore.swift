@@ -47,7 +47,7 @@ public struct DeviceStore: Sendable {
     private func decode() throws -> DeviceState {
         let path = world.deviceFile.path
         guard let bytes = try InputLimit.deviceFile.readWorldFile(path) else {
-            throw WorldError.missing(path: world.root.path)
+            throw world.missingError
         }
         let data = Data(bytes)
         // The file is read every time, so a change made by simctl (a breakpoint, the lock) is

@@ -21,6 +21,8 @@ public struct InputLimit: Sendable, Equatable {
     public static let paykitDocument = InputLimit("Paykit document", bytes: 1 << 20)
     /// A Paykit interoperability fixture (`bitkit-sim paykit check-fixture`); ours is 50 KiB.
     public static let paykitFixture = InputLimit("Paykit fixture", bytes: 8 << 20)
+    /// A file put into the simulated Files app (`simctl device files put NAME --from PATH`).
+    public static let filesAppFile = InputLimit("Files app file", bytes: 16 << 20)
     /// A scenario file, an included step file, or a race setup file.
     public static let scenarioFile = InputLimit("scenario file", bytes: 1 << 20)
     /// One request line of a serving process (`--serve`).
@@ -40,7 +42,8 @@ public struct InputLimit: Sendable, Equatable {
 
     /// Every limit, for the documentation test.
     public static let all: [InputLimit] = [
-        backup, recoveryFile, paykitDocument, paykitFixture, scenarioFile, serveRequest, sandboxDocument, deviceFile,
+        backup, recoveryFile, paykitDocument, paykitFixture, filesAppFile, scenarioFile, serveRequest, sandboxDocument,
+        deviceFile,
         journal, issuerIdentity, schedulerBoard, toolOutput,
     ]
 

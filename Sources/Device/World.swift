@@ -85,12 +85,35 @@ public struct World: Sendable, Equatable {
 
     /// Throws `WorldError.missing` unless the world was initialised.
     public func requireExists() throws {
-        guard exists else { throw WorldError.missing(path: root.path) }
+        guard exists else { throw missingError }
+    }
+
+    /// Why there is no world here: the root (or a folder above it) is a file, which advice to run
+    /// `simctl world init` there could not fix, or nothing was initialised yet.
+    public var missingError: WorldError {
+        if let file = fileInTheWay { return .notAFolder(path: root.path, file: file) }
+        return .missing(path: root.path)
+    }
+
+    /// The root itself or the nearest folder above it when that exists as something other than a
+    /// folder.
+    var fileInTheWay: String? {
+        var candidate = root
+        while true {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isFolder) {
+                return isFolder.boolValue ? nil : candidate.path
+            }
+            let parent = candidate.deletingLastPathComponent()
+            if parent.path == candidate.path { return nil }
+            candidate = parent
+        }
     }
 
     /// Creates the layout and a fresh device. Fails if a world is already there.
     public func create() throws {
         guard !exists else { throw WorldError.alreadyExists(path: root.path) }
+        if let file = fileInTheWay { throw WorldError.notAFolder(path: root.path, file: file) }
         let fm = FileManager.default
         let attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o700]
         do {
@@ -98,7 +121,10 @@ public struct World: Sendable, Equatable {
                 try fm.createDirectory(at: folder, withIntermediateDirectories: true, attributes: attributes)
             }
         } catch {
-            throw WorldError.io(path: root.path, reason: error.localizedDescription)
+            // Foundation's text ("The operation could not be completed…") names no cause; the
+            // underlying POSIX error does.
+            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
+            throw WorldError.io(path: root.path, reason: reason ?? "the folders could not be created")
         }
         try DeviceStore(world: self).write(DeviceState())
         try DeviceClock(world: self).begin(at: DeviceClock.defaultStart)

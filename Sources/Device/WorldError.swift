@@ -4,6 +4,8 @@ import SafeFiles
 /// A world that is missing or broken. The CLIs map it to exit code 3.
 public enum WorldError: Error, Equatable, CustomStringConvertible {
     case missing(path: String)
+    /// `path` is a file, or lies under `file`, a file: no folder can be there (`World.missingError`).
+    case notAFolder(path: String, file: String)
     case alreadyExists(path: String)
     case corrupt(path: String, reason: String)
     case unsupportedVersion(path: String, found: Int, supported: Int)
@@ -18,6 +20,12 @@ public enum WorldError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .missing(let path):
             return "No world at \(path): run `simctl world init --world \(path)` first, or pass --world DIR."
+        case .notAFolder(let path, let file):
+            if path == file {
+                return
+                    "\(path) is a file, not a world: pass --world the folder of a world (one that `simctl world init` made)."
+            }
+            return "\(path) cannot be a world: \(file) is a file, not a folder; pass --world a path made of folders."
         case .alreadyExists(let path):
             return "A world already exists at \(path); use another directory or remove it first."
         case .corrupt(let path, let reason):

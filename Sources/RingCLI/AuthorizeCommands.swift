@@ -10,7 +10,7 @@ enum AuthorizeCommands {
         _ name: String, _ summary: String, source: RingInputSource, examples: [String]
     ) -> Command {
         Command(
-            name, summary: summary, usage: "TEXT [--pubky PUBKY|NAME|#N] [--confirm]",
+            name, summary: summary, usage: "TEXT [--pubky PUBKY|NAME|'#N'] [--confirm]",
             details: """
                 TEXT is read as Ring does (spec/03 §11), in this order: a migration frame, a direct-signup, signup or
                 session request (pubkyring://session?x-success=URL), a sign-in link (pubkyauth://, pubkyring://signin),
@@ -51,9 +51,14 @@ enum AuthorizeCommands {
         "authorize", "Scan or paste a link, invite code or recovery phrase (the scanner / paste path).",
         source: .scanned,
         examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101 --name Alice",
+            "ring-sim signup Alice",
+            "ring-sim import --secret 0202020202020202020202020202020202020202020202020202020202020202",
+            "ring-sim signup '#2'",
             "ring-sim authorize \"pubkyauth:///?caps=/pub/pubky.app/:rw&relay=https://httprelay.pubky.app/inbox&secret=kqnceEMgrNQM_xi06oQXjA3cJHX_RQmw1BY6JE1bse8\"",
-            "ring-sim authorize \"$LINK\" --pubky #2 --confirm",
-            "ring-sim authorize 'pubkyring://session?x-success=bitkit%3A%2F%2Fwallet%2Fcallback%3Fnonce%3Dabc123' --pubky #1",
+            "LINK=$(simctl auth-request --caps /pub/pubky.app/:rw --json | jq -r .link)",
+            "ring-sim authorize \"$LINK\" --pubky '#2' --confirm",
+            "ring-sim authorize 'pubkyring://session?x-success=bitkit%3A%2F%2Fwallet%2Fcallback%3Fnonce%3Dabc123' --pubky '#1'",
             "ring-sim authorize pubkyring://invite/AZ3B-1D37-3SA0",
             "ring-sim authorize 'abandon-abandon_abandon+abandon abandon abandon abandon abandon abandon abandon abandon about'",
         ])
@@ -62,15 +67,25 @@ enum AuthorizeCommands {
         "The OS delivers a link to Ring as a deep link (the authorize flow; offline it opens x-error); exit 3 if the OS would deliver it elsewhere.",
         source: .deepLink,
         examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "ring-sim signup '#1'",
+            "LINK=$(simctl auth-request --caps /pub/pubky.app/:rw --json | jq -r .link)",
             "ring-sim open-url \"$LINK\"",
             "ring-sim open-url \"$(simctl auth-request session --x-success 'bitkit://wallet/callback?nonce=abc123' --json | jq -r .link)\"",
         ])
 
     static let select = Command(
-        "select", summary: "Pick the pubky in `Select Pubky`: the confirm sheet opens.", usage: "PUBKY|NAME|#N",
-        examples: ["ring-sim select #2"]
+        "select", summary: "Pick the pubky in `Select Pubky`: the confirm sheet opens.", usage: "PUBKY|NAME|'#N'",
+        examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "ring-sim signup '#1'",
+            "ring-sim import --secret 0202020202020202020202020202020202020202020202020202020202020202",
+            "ring-sim signup '#2'",
+            "ring-sim authorize \"$(simctl auth-request --caps /pub/pubky.app/:rw --json | jq -r .link)\"",
+            "ring-sim select '#2'",
+        ]
     ) { args, invocation in
-        let ref = try args.positional("PUBKY|NAME|#N")
+        let ref = try args.positional("PUBKY|NAME|'#N'")
         try args.finish()
         try RingRunner.run(invocation, [.select(ref: ref)])
     }
@@ -78,7 +93,10 @@ enum AuthorizeCommands {
     static let confirm = Command(
         "confirm",
         summary: "Tap the confirming button of the sheet shown (Authorize, OK, Use in Pubky Ring, Delete, Yes, Save).",
-        examples: ["ring-sim confirm"]
+        examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "ring-sim delete '#1'", "ring-sim confirm",
+        ]
     ) { args, invocation in
         try args.finish()
         try RingRunner.run(invocation, [.confirm])
@@ -86,7 +104,10 @@ enum AuthorizeCommands {
 
     static let cancel = Command(
         "cancel", summary: "Tap Cancel / No on the sheet shown (a denied authorization opens x-cancel).",
-        examples: ["ring-sim cancel"]
+        examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "ring-sim delete '#1'", "ring-sim cancel",
+        ]
     ) { args, invocation in
         try args.finish()
         try RingRunner.run(invocation, [.cancel])

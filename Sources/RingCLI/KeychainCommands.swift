@@ -35,7 +35,10 @@ enum KeychainCommands {
 
     static let listExternal = Command(
         "list-external", summary: "List Bitkit's records (all three Bitkit prefixes); an error is \"could not read\".",
-        examples: ["ring-sim keychain list-external --json"]
+        examples: [
+            "bitkit-sim keychain publish-own 5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1",
+            "ring-sim keychain list-external --json",
+        ]
     ) { args, invocation in
         try args.finish()
         let (shared, _) = try shared(invocation)
@@ -54,7 +57,8 @@ enum KeychainCommands {
         "get-external-secret", summary: "Read a Bitkit secret just in time, then apply Ring's check.",
         usage: "PUBKY SOURCE_APP",
         examples: [
-            "ring-sim keychain get-external-secret aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy to.bitkit.dev"
+            "bitkit-sim keychain publish-own 5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1",
+            "ring-sim keychain get-external-secret aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy to.bitkit.dev",
         ]
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
@@ -108,7 +112,10 @@ enum KeychainCommands {
     static let removeOwned = Command(
         "remove-owned", summary: "Delete Ring's record for PUBKY (not-found counts as done).",
         usage: "PUBKY",
-        examples: ["ring-sim keychain remove-owned tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"]
+        examples: [
+            "ring-sim keychain set-owned 0101010101010101010101010101010101010101010101010101010101010101",
+            "ring-sim keychain remove-owned tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy",
+        ]
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()

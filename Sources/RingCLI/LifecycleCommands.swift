@@ -5,10 +5,11 @@ import SimCLI
 enum LifecycleCommands {
     static let all = [launch, relaunch, kill, foreground, background, home, onboarding, settings, back]
 
+    /// `setup`: the example lines a fresh world needs first (Home exists only after onboarding).
     private static func simple(
-        _ name: String, _ summary: String, _ action: RingAction, details: String? = nil
+        _ name: String, _ summary: String, _ action: RingAction, details: String? = nil, setup: [String] = []
     ) -> Command {
-        Command(name, summary: summary, details: details, examples: ["ring-sim \(name) --world /tmp/w"]) {
+        Command(name, summary: summary, details: details, examples: setup + ["ring-sim \(name)"]) {
             args, invocation in
             try args.finish()
             try RingRunner.run(invocation, [action])
@@ -26,8 +27,11 @@ enum LifecycleCommands {
         .foreground, details: "A Ring that is not running is launched (iOS cold start on tap).")
     static let background = simple("background", "Send Ring to the background.", .background)
     static let home = simple(
-        "home", "Open Home: Ring's pubkys, then the Bitkit offer cards (loads offers and prunes).", .home)
-    static let back = simple("back", "Close the sheet, or go back one screen.", .back)
+        "home", "Open Home: Ring's pubkys, then the Bitkit offer cards (loads offers and prunes).", .home,
+        setup: ["ring-sim onboarding finish", "ring-sim settings"])
+    static let back = simple(
+        "back", "Close the sheet, or go back one screen.", .back,
+        setup: ["ring-sim onboarding finish", "ring-sim settings"])
 
     static let onboarding = Command(
         "onboarding", summary: "`onboarding finish`: leave Onboarding for Home (also done by the first create/import).",

@@ -12,7 +12,7 @@ enum PubkyCommands {
         details: "Without --invite the world issues a fresh signup token for the homeserver first (printed as a note).",
         examples: [
             "ring-sim create", "ring-sim create --name Alice --signup",
-            "ring-sim create --signup --homeserver production --invite ABCD-EFGH-JKMN",
+            "ring-sim create --signup --homeserver production --invite \"$(simctl backend issue-token --homeserver production)\"",
         ]
     ) { args, invocation in
         let name = try args.option("--name")
@@ -40,7 +40,10 @@ enum PubkyCommands {
         examples: [
             "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
             "ring-sim import --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
-            "ring-sim import --file alice-backup-2025-01-01_12-00-00.pkarr --passphrase \"correct horse\"",
+            "ring-sim import --secret 0202020202020202020202020202020202020202020202020202020202020202 --name Alice",
+            "ring-sim backup export Alice --passphrase \"correct horse\" --out alice.pkarr",
+            "ring-sim delete Alice --confirm",
+            "ring-sim import --file alice.pkarr --passphrase \"correct horse\"",
         ]
     ) { args, invocation in
         let secret = try args.option("--secret")
@@ -83,14 +86,20 @@ enum PubkyCommands {
 
     static let signup = Command(
         "signup", summary: "Sign a pubky up at a homeserver with a token (Bitkit pubkys are refused).",
-        usage: "PUBKY|NAME|#N [--homeserver staging|production|Z32] [--invite CODE]",
+        usage: "PUBKY|NAME|'#N' [--homeserver staging|production|Z32] [--invite CODE]",
         details:
             "Without --invite the world issues a fresh signup token for the homeserver first (printed as a note), like QA pasting an invite.",
-        examples: ["ring-sim signup #1", "ring-sim signup Alice --homeserver staging --invite ABCD-EFGH-JKMN"]
+        examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101 --name Alice",
+            "ring-sim import --secret 0202020202020202020202020202020202020202020202020202020202020202",
+            "ring-sim signup Alice",
+            "CODE=$(simctl backend issue-token --homeserver production)",
+            "ring-sim signup '#2' --homeserver production --invite \"$CODE\"",
+        ]
     ) { args, invocation in
         let homeserver = try RingRunner.homeserver(try args.option("--homeserver"))
         let invite = try args.option("--invite")
-        let ref = try args.positional("PUBKY|NAME|#N")
+        let ref = try args.positional("PUBKY|NAME|'#N'")
         try args.finish()
         try RingRunner.run(invocation, [.signUp(ref: ref, RingSignUp(homeserver: homeserver, invite: invite))])
     }
@@ -98,8 +107,14 @@ enum PubkyCommands {
     private static func onPubky(
         _ name: String, _ summary: String, _ action: @escaping @Sendable (String) -> RingAction
     ) -> Command {
-        Command(name, summary: summary, usage: "PUBKY|NAME|#N", examples: ["ring-sim \(name) #1"]) { args, invocation in
-            let ref = try args.positional("PUBKY|NAME|#N")
+        Command(
+            name, summary: summary, usage: "PUBKY|NAME|'#N'",
+            examples: [
+                "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+                "ring-sim \(name) '#1'",
+            ]
+        ) { args, invocation in
+            let ref = try args.positional("PUBKY|NAME|'#N'")
             try args.finish()
             try RingRunner.run(invocation, [action(ref)])
         }
@@ -114,12 +129,16 @@ enum PubkyCommands {
 
     static let rename = Command(
         "rename", summary: "Open the edit sheet, type a new name (at most 50 characters) and Save.",
-        usage: "PUBKY|NAME|#N NEWNAME",
+        usage: "PUBKY|NAME|'#N' NEWNAME",
         details:
             "Prints the title the edit sheet had (e.g. `Edit aihfh...na3iy`). A Bitkit pubky's name lives in Ring's store only.",
-        examples: ["ring-sim rename #3 \"Wallet key\""]
+        examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101 --name Alice",
+            "ring-sim import --secret 0202020202020202020202020202020202020202020202020202020202020202",
+            "ring-sim rename '#2' \"Wallet key\"",
+        ]
     ) { args, invocation in
-        let ref = try args.positional("PUBKY|NAME|#N")
+        let ref = try args.positional("PUBKY|NAME|'#N'")
         let name = try args.positional("NEWNAME")
         try args.finish()
         // The sheet's title depends on the entry, which the rename does not change.
@@ -131,16 +150,19 @@ enum PubkyCommands {
 
     static let delete = Command(
         "delete", summary: "Delete a pubky: shows the confirmation sheet; --confirm taps Delete.",
-        usage: "PUBKY|NAME|#N [--confirm]",
+        usage: "PUBKY|NAME|'#N' [--confirm]",
         details: """
             Owned: `app.pubkyring:<pubky>` is removed first and nothing else happens if that fails; then the entry, the
             private key and its sessions. Bitkit pubky: only the entry and Ring's sessions; Bitkit's record stays and is
             offered again.
             """,
-        examples: ["ring-sim delete #1", "ring-sim delete #1 --confirm"]
+        examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "ring-sim delete '#1'", "ring-sim delete '#1' --confirm",
+        ]
     ) { args, invocation in
         let confirm = args.flag("--confirm")
-        let ref = try args.positional("PUBKY|NAME|#N")
+        let ref = try args.positional("PUBKY|NAME|'#N'")
         try args.finish()
         try RingRunner.run(invocation, confirm ? [.delete(ref: ref), .confirm] : [.delete(ref: ref)])
     }
@@ -150,9 +172,10 @@ enum PubkyCommands {
         summary: "Tap a Bitkit offer card: shows the `Use Bitkit pubky` sheet; --confirm taps Use in Pubky Ring.",
         usage: "OFFER [--confirm]",
         details:
-            "OFFER is #N (1-based among the offer cards), a pubky, or PUBKY@SOURCEAPP. From another screen Home opens first and loads its offers.",
+            "OFFER is '#N' (1-based among the offer cards), a pubky, or PUBKY@SOURCEAPP. From another screen Home opens first and loads its offers.",
         examples: [
-            "ring-sim use #1", "ring-sim use #1 --confirm",
+            "bitkit-sim keychain publish-own 5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1",
+            "ring-sim onboarding finish", "ring-sim use '#1'", "ring-sim back",
             "ring-sim use aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy@to.bitkit.dev --confirm",
         ]
     ) { args, invocation in

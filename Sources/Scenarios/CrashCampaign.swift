@@ -137,6 +137,15 @@ public struct CrashCampaign: Sendable {
                     index: index, scenario: scenario, stepIndex: stepIndex, at: at,
                     draw: random(index, attempt * 4 + 2), folder: attemptFolder, serving: serving)
                 if let result { return result }
+                if let replay = configuration.replay {
+                    // A replayed step that writes nothing cannot be crashed: say which step it was.
+                    outcome.scenario = scenario.file
+                    outcome.step = describe(scenario.steps[stepIndex])
+                    outcome.errors = [
+                        "step \(replay.step) passes no crash point, so there is nothing to kill; replay a step a campaign trial named"
+                    ]
+                    return outcome
+                }
             } catch {
                 outcome.scenario = scenario.file
                 outcome.step = describe(scenario.steps[stepIndex])

@@ -29,8 +29,10 @@ public struct CrashReport: Codable, Sendable, Equatable {
         killed = trials.filter { $0.errors.isEmpty }.count
         scenarios = Set(trials.map(\.scenario)).count
         steps = Set(trials.map(\.step)).count
-        killedApps = Dictionary(trials.map { ($0.app, 1) }, uniquingKeysWith: +)
-        pointKinds = Dictionary(trials.map { ($0.pointKind, 1) }, uniquingKeysWith: +)
+        // A trial that killed nothing has no app or point to count.
+        let killing = trials.filter { !$0.app.isEmpty }
+        killedApps = Dictionary(killing.map { ($0.app, 1) }, uniquingKeysWith: +)
+        pointKinds = Dictionary(killing.map { ($0.pointKind, 1) }, uniquingKeysWith: +)
         tornItems = trials.map(\.tornItems.count).reduce(0, +)
         auditViolations = trials.map(\.auditViolations.count).reduce(0, +)
         lostCredentials = trials.map(\.lostCredentials.count).reduce(0, +)

@@ -31,10 +31,9 @@ public struct MatrixExploration: Sendable {
         var results: [PairResult] = []
         for world in matrix.worlds {
             let setup: String
-            do { setup = try String(contentsOfFile: world.setupFile, encoding: .utf8) } catch {
+            do { setup = String(decoding: try InputLimit.scenarioFile.read(world.setupFile), as: UTF8.self) } catch {
                 throw ScenarioError(
-                    file: world.setupFile, line: 0,
-                    message: "cannot read world \(world.name): \(error.localizedDescription)")
+                    file: world.setupFile, line: 0, message: "cannot read world \(world.name): \(error.description)")
             }
             let prepared = try PreparedWorld(
                 setup: setup, setupPath: world.setupFile, worldSeed: 0, scratchRoot: scratchRoot, prefix: "matrix",

@@ -1,3 +1,4 @@
+import Device
 import Foundation
 
 /// The race matrix file of `simctl explore --matrix` (Fixtures/races/matrix.txt): setup worlds, and
@@ -48,8 +49,8 @@ public struct RaceMatrix: Sendable, Equatable {
 
     public static func parse(contentsOf file: String) throws(ScenarioError) -> RaceMatrix {
         let text: String
-        do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
-            throw ScenarioError(file: file, line: 0, message: "cannot read the matrix: \(error.localizedDescription)")
+        do { text = String(decoding: try InputLimit.scenarioFile.read(file), as: UTF8.self) } catch {
+            throw ScenarioError(file: file, line: 0, message: "cannot read the matrix: \(error.description)")
         }
         // A relative matrix path gives relative setup paths: replay commands stay short.
         let folder = (file as NSString).deletingLastPathComponent

@@ -29,8 +29,11 @@ enum HelpFormatter {
         } else {
             out += "USAGE: \(fullName) <subcommand>\n\nSUBCOMMANDS:\n" + list(command.subcommands)
         }
+        // A group without examples of its own shows its first subcommand's, whole: examples run in
+        // order in one world (the doc test checks them so), and a cut-off sequence would not.
         let examples =
-            command.examples.isEmpty ? command.subcommands.flatMap(\.examples).prefix(4).map { $0 } : command.examples
+            command.examples.isEmpty
+            ? command.subcommands.first { !$0.examples.isEmpty }?.examples ?? [] : command.examples
         if !examples.isEmpty {
             out += "\nEXAMPLES:\n" + examples.map { "  \($0)\n" }.joined()
         }

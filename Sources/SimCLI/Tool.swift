@@ -38,7 +38,7 @@ public struct Tool: Sendable {
         do {
             context = try RunContext(variables: ProcessEnvironment.runVariables(), number: 0)
         } catch {
-            exit(report(CLIError.usage("\(error)"), path: []))
+            exit(report(CLIError.usage("\(error)"), path: [], json: arguments.contains("--json")))
         }
         exit(run(arguments, context: context))
     }
@@ -47,6 +47,8 @@ public struct Tool: Sendable {
     /// the exit code.
     public func run(_ arguments: [String], context: RunContext = .standalone) -> Int32 {
         var tokens = arguments
+        // Known before parsing, so even a malformed command line answers in JSON when asked to.
+        let json = tokens.contains("--json")
         let wantsHelp = tokens.contains("--help") || tokens.contains("-h")
         tokens.removeAll { $0 == "--help" || $0 == "-h" }
         if tokens.first == "--version" {
@@ -57,7 +59,7 @@ public struct Tool: Sendable {
             return report(
                 CLIError.usage(
                     "--serve stands alone: start `\(name) --serve` and send it one JSON request per line on stdin."),
-                path: [])
+                path: [], json: json)
         }
         if tokens.first == "help" {
             tokens.removeFirst()
@@ -65,12 +67,12 @@ public struct Tool: Sendable {
         }
 
         var rest = Arguments(tokens)
-        let json = rest.flag("--json")
+        _ = rest.flag("--json")
         let worldPath: String?
         do {
             worldPath = try rest.option("--world")
         } catch {
-            return report(error, path: [])
+            return report(error, path: [], json: json)
         }
 
         // Walk the command path.
@@ -88,14 +90,14 @@ public struct Tool: Sendable {
         guard let command = current else {
             if wantsHelp || tokens.isEmpty { return showHelp(path: []) }
             let unknown = rest.firstToken ?? ""
-            return report(CLIError.usage("Unknown command '\(unknown)'. Run `\(name) --help` for the list."), path: [])
+            return report(CLIError.usage("Unknown command '\(unknown)'."), path: [], json: json)
         }
         if wantsHelp { return showHelp(path: path) }
         guard let action = command.action else {
             if let unknown = rest.firstToken, !unknown.hasPrefix("-") {
                 return report(
                     CLIError.usage("Unknown command '\(unknown)' under `\(([name] + path).joined(separator: " "))`."),
-                    path: path)
+                    path: path, json: json)
             }
             return showHelp(path: path)
         }
@@ -123,18 +125,18 @@ public struct Tool: Sendable {
                 try action(&rest, invocation)
             }
         } catch {
-            return report(error, path: path)
+            return report(error, path: path, json: json)
         }
         // A world file that failed where the action could not stop (a journal line, the clock)
         // fails it now: its output may not match what a replay would print.
-        if let failure = context.failures.first { return report(failure, path: path) }
+        if let failure = context.failures.first { return report(failure, path: path, json: json) }
         return 0
     }
 
     /// Prints the help of the command at `path` (or the tool's) and returns 0, or 2 when unknown.
     func showHelp(path: [String]) -> Int32 {
         guard let text = help(path: path) else {
-            return report(CLIError.usage("No help for '\(path.joined(separator: " "))'."), path: [])
+            return report(CLIError.usage("No help for '\(path.joined(separator: " "))'."), path: [], json: false)
         }
         Output.write(text)
         return 0
@@ -155,33 +157,14 @@ public struct Tool: Sendable {
         return chain.last.map { HelpFormatter.commandHelp($0, fullName: ([name] + path).joined(separator: " ")) }
     }
 
-    func report(_ error: Error, path: [String]) -> Int32 {
-        let code: Int32
-        let message: String
-        switch error {
-        case let status as ExitStatus:
-            return status.code
-        case let error as CLIError:
-            message = error.description
-            if case .usage = error { code = 2 } else { code = 1 }
-        case let error as WorldError:
-            message = error.description
-            code = 3
-        case let error as InputError:
-            message = error.description
-            code = 2
-        case let error as CustomStringConvertible:
-            message = error.description
-            code = 1
-        default:
-            message = "\(error)"
-            code = 1
-        }
-        Output.error("error: \(message)\n")
-        if code == 2 {
-            Output.error("See `\(([name] + path).joined(separator: " ")) --help`.\n")
-        }
-        return code
+    /// Prints what went wrong (`ErrorReport`) and returns the exit code. A command that printed its
+    /// own report (`ExitStatus`: failed scenarios, a race's failed iterations) only sets the code.
+    func report(_ error: Error, path: [String], json: Bool) -> Int32 {
+        if let status = error as? ExitStatus { return status.code }
+        let report = ErrorReport(error, command: ([name] + path).joined(separator: " "))
+        Output.error(report.text)
+        if json { Output.write(report.json + "\n") }
+        return report.exitCode
     }
 }
 

@@ -103,7 +103,7 @@ enum AppCommands {
         let sandbox = invocation.world.sandbox(app)
         if FileManager.default.fileExists(atPath: sandbox.path) {
             do { try FileManager.default.removeItem(at: sandbox) } catch {
-                throw WorldError.io(path: sandbox.path, reason: error.localizedDescription)
+                throw WorldError.io(path: sandbox.path, reason: UserFile.reason(error))
             }
         }
         invocation.journalTool(.uninstall, detail: app.rawValue)

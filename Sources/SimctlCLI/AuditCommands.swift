@@ -9,7 +9,10 @@ enum AuditCommands {
         "audit", summary: "Check the journal and the world against the contract's invariants; exit 1 on any violation.",
         details: "Invariants: "
             + AuditInvariant.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + ".",
-        examples: ["simctl audit", "simctl audit --json --world /tmp/w"]
+        examples: [
+            "simctl audit", "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "simctl audit --json --world \"$PWD\"",
+        ]
     ) { args, invocation in
         try args.finish()
         let report = try Audit(world: invocation.world).run()
@@ -24,7 +27,9 @@ enum AuditCommands {
             }
             lines.append("\(report.violations.count) violation(s).")
         }
-        try invocation.emit(report, text: lines.joined(separator: "\n"))
-        if !report.passed { throw ExitStatus(code: 1) }
+        let output = CheckedReport(
+            report, failed: report.passed ? nil : "The audit found \(report.violations.count) violation(s).")
+        try invocation.emit(output, text: lines.joined(separator: "\n"))
+        try output.finish()
     }
 }

@@ -35,10 +35,14 @@ enum AuthRequestCommands {
             "simctl auth-request",
             "simctl auth-request --caps /pub/pubky.app/:rw --json",
             "simctl auth-request --signup --homeserver staging",
-            "simctl auth-request status Bd7wcIdR29_ncsAJbRkIpWDg_pEvZzULycHdh5Fz4QY",
+            "ID=$(simctl auth-request --json | jq -r .id)",
+            "simctl auth-request status \"$ID\"",
             "simctl auth-request session --x-success 'bitkit://wallet/callback?nonce=abc123&state=ready'",
             "simctl auth-request invite --x-success 'myapp://invited?ref=1&via=qr' --json",
-            "simctl auth-request received 'bitkit://wallet/callback?nonce=abc123&pubky=…&session_secret=…'",
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101 && ring-sim signup '#1'",
+            "LINK=$(simctl auth-request session --x-success 'bitkit://wallet/callback?nonce=abc123' --json | jq -r .link)",
+            "ring-sim authorize \"$LINK\" --pubky '#1'",
+            "simctl auth-request received \"$(ring-sim state --json | jq -r '.openedURLs[0]')\"",
         ]
     ) { args, invocation in
         if args.flag("--invite") {

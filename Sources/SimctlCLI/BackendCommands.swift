@@ -136,7 +136,10 @@ enum BackendCommands {
     static let issueToken = Command(
         "issue-token", summary: "Issue a fresh signup token (invite code) for a homeserver.",
         usage: "[--homeserver staging|production|NAME|KEY]",
-        examples: ["simctl backend issue-token", "simctl backend issue-token --homeserver hs2 --json"]
+        examples: [
+            "simctl backend issue-token", "simctl backend add-homeserver hs2",
+            "simctl backend issue-token --homeserver hs2 --json",
+        ]
     ) { args, invocation in
         let name = try args.option("--homeserver") ?? "staging"
         try args.finish()

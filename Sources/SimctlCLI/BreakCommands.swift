@@ -87,7 +87,14 @@ enum BreakCommands {
 
     static let continueCommand = Command(
         "continue", summary: "Let every process of APP that is stopped at a breakpoint go on.",
-        usage: "APP", examples: ["simctl continue ring"]
+        usage: "APP",
+        examples: [
+            "simctl break ring ring.setOwned.between-delete-and-add",
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101 &",
+            "simctl wait-paused ring ring.setOwned.between-delete-and-add --timeout 5",
+            "simctl continue ring",
+            "wait",
+        ]
     ) { args, invocation in
         let app = try parseApp(try args.positional("APP"))
         try args.finish()
@@ -111,7 +118,14 @@ enum BreakCommands {
     static let waitPaused = Command(
         "wait-paused", summary: "Wait until a process of APP is stopped (at CHECKPOINT if given); exit 1 on timeout.",
         usage: "APP [CHECKPOINT] [--timeout SECONDS]",
-        examples: ["simctl wait-paused ring ring.setOwned.between-delete-and-add --timeout 5"]
+        examples: [
+            "simctl break ring ring.setOwned.between-delete-and-add",
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101 &",
+            "simctl wait-paused ring ring.setOwned.between-delete-and-add --timeout 5",
+            "simctl continue ring",
+            "wait",
+            "simctl wait-paused ring --timeout 0.5   # exit 1: nothing pauses within half a second",
+        ]
     ) { args, invocation in
         let timeout = try args.option("--timeout", expecting: "seconds") { Double($0) } ?? 10
         let app = try parseApp(try args.positional("APP"))

@@ -24,7 +24,7 @@ enum CrashCommands {
             """,
         examples: [
             "simctl crash Fixtures/scenarios/*.scenario --trials 200 --seed 1",
-            "simctl crash Fixtures/scenarios/07-ring-deletes-picked-bitkit-relaunches.scenario --step 12 --at 5 --keep",
+            "simctl crash Fixtures/scenarios/07-ring-deletes-picked-bitkit-relaunches.scenario --step 17 --at 5 --keep",
         ]
     ) { args, invocation in
         let trials =
@@ -70,8 +70,10 @@ enum CrashCommands {
         do { report = try CrashCampaign(configuration: configuration).run() } catch let error as ScenarioError {
             throw CLIError.usage("Bad scenario: \(error.description)")
         }
-        try invocation.emit(report, text: render(report, keep: keep))
-        if !report.passed { throw ExitStatus(code: 1) }
+        let output = CheckedReport(
+            report, failed: report.passed ? nil : "\(report.failedCount) trial(s) broke something.")
+        try invocation.emit(output, text: render(report, keep: keep))
+        try output.finish()
     }
 
     static func render(_ report: CrashReport, keep: Bool) -> String {
@@ -93,13 +95,15 @@ enum CrashCommands {
             lines.append("\(report.failedCount) trial(s) broke something; the first ones:")
             for trial in report.failures {
                 lines.append("  trial \(trial.index): \(trial.step)")
-                lines.append("    killed \(trial.app) at point \(trial.at) of \(trial.points): \(trial.point)")
+                if !trial.app.isEmpty {
+                    lines.append("    killed \(trial.app) at point \(trial.at) of \(trial.points): \(trial.point)")
+                }
                 for problem in trial.tornItems.map({ "torn: \($0)" }) + trial.auditViolations.map({ "audit: \($0)" })
                     + trial.lostCredentials.map({ "lost: \($0)" }) + trial.errors
                 {
                     lines.append("    " + problem)
                 }
-                lines.append("    replay: " + trial.replay)
+                if !trial.replay.isEmpty { lines.append("    replay: " + trial.replay) }
                 if let worlds = trial.worlds { lines.append("    worlds: " + worlds) }
             }
         }

@@ -35,8 +35,8 @@ enum ExploreCommands {
             outcomes, violations) and writes each pair's report under --out DIR (default: explore-matrix).
             """,
         examples: [
-            "simctl explore --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --expect 'expect bitkit state .reference.pubky = {A}'",
-            "simctl explore --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --expect 'expect bitkit state .reference.pubky = {A}' --replay aabbaab --emit-scenario race-a.scenario",
+            "simctl explore --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --expect 'expect bitkit state .reference.pubky = {A}'   # exit 1: some schedules break it",
+            "simctl explore --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --expect 'expect bitkit state .reference.pubky = {A}' --replay aabbaab --emit-scenario race-a.scenario   # exit 1: that schedule breaks it",
             "simctl explore --setup-file Fixtures/races/owned-w-adopted-by-ring.steps --a 'ring foreground' --b 'bitkit settings reset --confirm' --outcome 'ring-sim state :: .pubkys[*].pubky' --bound all --json",
             "simctl explore --matrix Fixtures/races/matrix.txt --out matrix-report",
         ]
@@ -97,8 +97,10 @@ enum ExploreCommands {
             }
             lines.append("Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html").path)")
         }
-        try invocation.emit(summary.json(), text: lines.joined(separator: "\n"))
-        if !result.report.failures.isEmpty { throw ExitStatus(code: 1) }
+        let failed = result.report.failures.count
+        let output = CheckedReport(summary.json(), failed: failed == 0 ? nil : "\(failed) outcome(s) failed.")
+        try invocation.emit(output, text: lines.joined(separator: "\n"))
+        try output.finish()
     }
 
     static func replay(_ schedule: Schedule, request: ExploreRequest, emit: String?, invocation: Invocation) throws {
@@ -128,13 +130,18 @@ enum ExploreCommands {
             var diverged: Int?
             var journal: [String]
         }
-        try invocation.emit(
+        let failure =
+            replay.diverged != nil
+            ? "The schedule could not be followed."
+            : replay.failures.isEmpty ? nil : "The schedule breaks an expectation."
+        let output = CheckedReport(
             ReplayOutput(
                 schedule: schedule.description, trace: Schedule.trace(replay.decisions), outcome: replay.outcome,
                 failed: !replay.failures.isEmpty, failures: replay.failures, diverged: replay.diverged,
                 journal: replay.journal),
-            text: lines.joined(separator: "\n"))
-        if !replay.failures.isEmpty || replay.diverged != nil { throw ExitStatus(code: 1) }
+            failed: failure)
+        try invocation.emit(output, text: lines.joined(separator: "\n"))
+        try output.finish()
     }
 
     static func emitScenario(result: ExploreHarness.Result, request: ExploreRequest, to file: String) throws -> String {

@@ -1,3 +1,4 @@
+import Device
 import Exploration
 import Foundation
 import Scenarios
@@ -76,9 +77,10 @@ struct ExploreRequest: Sendable {
     func setup() throws -> String {
         var setup = (setupText ?? "").replacingOccurrences(of: ";", with: "\n")
         if let setupFile {
-            do { setup = try String(contentsOfFile: setupFile, encoding: .utf8) + "\n" + setup } catch {
-                throw CLIError.usage("Cannot read --setup-file \(setupFile): \(error.localizedDescription)")
-            }
+            setup =
+                String(
+                    decoding: try UserFile.read(setupFile, what: "--setup-file", limit: .scenarioFile), as: UTF8.self)
+                + "\n" + setup
         }
         return setup
     }

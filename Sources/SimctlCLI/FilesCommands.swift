@@ -70,7 +70,11 @@ enum FilesCommands {
             why. --json prints {"file","size","header","secret","pubky"}.
             """,
         examples: [
-            "simctl files decrypt alice-backup-2026-01-01_00-00-00.pkarr --passphrase 'correct horse' --json",
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101 --name Alice",
+            "ring-sim backup export Alice --passphrase 'correct horse'",
+            "simctl files list",
+            "simctl files decrypt \"$(simctl files list --json | jq -r '.files[0].name')\" --passphrase 'correct horse' --json",
+            "ring-sim backup export Alice --passphrase 'correct horse' --out backup.pkarr",
             "simctl files decrypt ./backup.pkarr --passphrase 'correct horse'",
         ]
     ) { args, invocation in
@@ -102,7 +106,9 @@ enum FilesCommands {
         usage: "NAME --hex HEX | NAME --from PATH",
         details: "Writes the bytes atomically, replacing a file of that name. NAME is a plain file name.",
         examples: [
-            "simctl files put alice-backup.pkarr --from ~/Downloads/alice-backup.pkarr",
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101 --name Alice",
+            "ring-sim backup export Alice --passphrase 'correct horse' --out alice-backup.pkarr",
+            "simctl files put alice-backup.pkarr --from alice-backup.pkarr",
             "simctl files put broken.pkarr --hex 7075626b792e6f72672f7265636f766572790a00",
         ]
     ) { args, invocation in
@@ -121,10 +127,7 @@ enum FilesCommands {
             }
             bytes = decoded
         case (nil, let path?):
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIError.usage("Cannot read \(path).")
-            }
-            bytes = Array(data)
+            bytes = try UserFile.read(path, what: "--from", limit: .filesAppFile)
         default:
             throw CLIError.usage("Give the bytes with exactly one of --hex HEX or --from PATH.")
         }
@@ -133,7 +136,7 @@ enum FilesCommands {
             try FileManager.default.createDirectory(at: invocation.world.files, withIntermediateDirectories: true)
             try Data(bytes).write(to: target, options: .atomic)
         } catch {
-            throw WorldError.io(path: target.path, reason: error.localizedDescription)
+            throw WorldError.io(path: target.path, reason: UserFile.reason(error))
         }
         invocation.journalTool(.filesPut, detail: "\(name) \(bytes.count) bytes")
         try invocation.emit(

@@ -64,8 +64,9 @@ enum IssuerCommands {
             The issuer is the one `issuer setup` saved unless --secret is given (it signs up on first use).
             """,
         examples: [
-            "simctl issuer publish --identifier btc-regtest-p2wpkh --payload '{\"value\":\"bcrt1q…\"}'",
-            "simctl issuer publish --identifier btc-lightning-bolt11 --value lnbcrt1m1…",
+            "simctl issuer setup --secret 5aa93b299a343aa2691739771f2b5b85e740ca14c685793d67870f88fa89dc51",
+            "simctl issuer publish --identifier btc-regtest-p2wpkh --payload \"$(printf '{\"value\":\"%s\"}' \"$(simctl issuer address)\")\"",
+            "simctl issuer publish --identifier btc-lightning-bolt11 --value \"$(simctl issuer invoice --amount-msat 100000000 --route-hints)\"",
         ]
     ) { args, invocation in
         let secret = try args.option("--secret")
@@ -90,7 +91,11 @@ enum IssuerCommands {
     static let unpublish = Command(
         "unpublish", summary: "Remove a published payment endpoint.",
         usage: "--identifier ID [--receiver-path bitkit/server] [--secret HEX]",
-        examples: ["simctl issuer unpublish --identifier btc-regtest-p2wpkh"]
+        examples: [
+            "simctl issuer setup --secret 5aa93b299a343aa2691739771f2b5b85e740ca14c685793d67870f88fa89dc51",
+            "simctl issuer publish --identifier btc-regtest-p2wpkh --value \"$(simctl issuer address)\"",
+            "simctl issuer unpublish --identifier btc-regtest-p2wpkh",
+        ]
     ) { args, invocation in
         let secret = try args.option("--secret")
         let receiverPath = try args.option("--receiver-path") ?? "bitkit/server"
@@ -131,6 +136,10 @@ enum IssuerCommands {
             as the record (hostile input); --id still names the file. `--to bitkit` is Bitkit's current pubky.
             """,
         examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on",
+            "bitkit-sim create-profile --name Satoshi && bitkit-sim save",
+            "simctl issuer setup --secret 5aa93b299a343aa2691739771f2b5b85e740ca14c685793d67870f88fa89dc51",
             "simctl issuer request --to bitkit --id Q1 --amount 0.001 --identifier btc-regtest-p2wpkh --note '  Order 42  '",
             "simctl issuer request --to bitkit --id Q4 --amount 0.001 --identifier btc-bitcoin-p2wpkh --json",
         ]

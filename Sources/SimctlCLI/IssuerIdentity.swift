@@ -48,7 +48,7 @@ struct IssuerIdentity {
             try encoder.encode(Saved(secret: keyPair.secretHex, homeserver: homeserver)).write(
                 to: Self.file(world), options: .atomic)
         } catch {
-            throw WorldError.io(path: Self.file(world).path, reason: error.localizedDescription)
+            throw WorldError.io(path: Self.file(world).path, reason: UserFile.reason(error))
         }
     }
 

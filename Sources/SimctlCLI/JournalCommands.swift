@@ -16,7 +16,7 @@ enum JournalCommands {
         summary: "Print the journal: every keychain call, backend call, toast and navigation change, in order.",
         usage: "[--app bitkit|ring|simctl] [--event KIND] [--last N] [--sequence | --canonical]",
         details: """
-            --sequence renders the cross-app events as a Mermaid sequence diagram (Bitkit, shared group, Pubky Ring, backend).
+            --sequence renders the cross-app events as a Mermaid sequence diagram (Bitkit, shared group, Pubky Ring, backend); with --json as {"mermaid": TEXT}.
             --canonical prints one JSON line per entry without what differs between two runs of the same world, seed and schedule (pid, run, epoch time; the world's folder as <world>): two replays print the same bytes.
             """,
         examples: [
@@ -39,7 +39,10 @@ enum JournalCommands {
         if let event { entries = entries.filter { $0.event == event } }
         if let last { entries = Array(entries.suffix(last)) }
         if sequence {
-            Output.write(SequenceDiagram.mermaid(entries))
+            // With --json, the diagram as a string a script can write to a .mmd file.
+            struct SequenceOutput: Encodable { var mermaid: String }
+            let mermaid = SequenceDiagram.mermaid(entries)
+            try invocation.emit(SequenceOutput(mermaid: mermaid), text: mermaid)
             return
         }
         if canonical {

@@ -120,8 +120,10 @@ enum MatrixCommand {
                 : "\(output.violatingPairs) pair\(output.violatingPairs == 1 ? "" : "s") failed: see \(folder.path)/pairs/."
         )
         lines.append("Details: \(folder.path) (summary.json, matrix.md, pairs/).")
-        try invocation.emit(output, text: lines.joined(separator: "\n"))
-        if output.violatingPairs > 0 { throw ExitStatus(code: 1) }
+        let checked = CheckedReport(
+            output, failed: output.violatingPairs == 0 ? nil : "\(output.violatingPairs) pair(s) break an invariant.")
+        try invocation.emit(checked, text: lines.joined(separator: "\n"))
+        try checked.finish()
     }
 
     /// One Markdown table per world: a row per Bitkit action, a column per Ring action, each cell

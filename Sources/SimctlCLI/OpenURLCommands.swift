@@ -33,8 +33,10 @@ enum OpenURLCommands {
             that app's last screen.
             """,
         examples: [
+            "LINK=$(simctl auth-request --caps /pub/pubky.app/:rw --json | jq -r .link)",
             "simctl open-url \"$LINK\"",
-            "simctl open-url 'pubkyauth://signin?caps=/pub/pubky.app/:rw&relay=https://httprelay.pubky.app/inbox&secret=…' --json",
+            "simctl install bitkit --url-scheme pubkyauth",
+            "simctl open-url \"$LINK\" --json",
         ]
     ) { args, invocation in
         let link = try args.positional("LINK")
@@ -64,7 +66,11 @@ enum OpenURLCommands {
             throw CLIError.failure("Could not start \(tool) to deliver the link: \(error.localizedDescription).")
         }
         if !result.stderr.isEmpty { SimCLI.Output.error(result.stderr) }
-        guard result.status == 0 else { throw ExitStatus(code: result.status) }
+        guard result.status == 0 else {
+            // The app's own report of its failure (its `{"error":…}` with --json) is this command's.
+            SimCLI.Output.write(result.stdout)
+            throw ExitStatus(code: result.status)
+        }
         let message =
             "The OS delivered the link to \(receiver.displayName) (it registers \(delivery.scheme ?? "")://"
             + (delivery.registeredBy.count > 1 ? ", installed last of \(delivery.registeredBy.count) apps" : "") + ")."

@@ -28,9 +28,9 @@ enum RaceCommands {
             schedule as a two-lane timeline and the sequence diagram (Docs/reports.md).
             """,
         examples: [
-            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 1000 --expect 'expect bitkit state .reference.pubky = {A}'",
+            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 200 --expect 'expect bitkit state .reference.pubky = {A}'   # exit 1: the harness finds the race (47 of 200 fail)",
             "simctl race --a 'ring keychain set-owned {A.secret}' --b 'bitkit keychain is-definitely-missing {A}' --iterations 200 --outcome 'simctl keychain list :: .items[*].account'",
-            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 100 --expect 'expect bitkit state .reference.pubky = {A}' --html race-report",
+            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 100 --expect 'expect bitkit state .reference.pubky = {A}' --html race-report   # exit 1: as above, drawn in race-report/index.html",
         ]
     ) { args, invocation in
         let setupText = try args.option("--setup")
@@ -61,7 +61,10 @@ enum RaceCommands {
         // On the command line `;` separates lines; a setup file is read as written.
         var setup = (setupText ?? "").replacingOccurrences(of: ";", with: "\n")
         if let setupFile {
-            setup = String(decoding: try InputLimit.scenarioFile.read(setupFile), as: UTF8.self) + "\n" + setup
+            setup =
+                String(
+                    decoding: try UserFile.read(setupFile, what: "--setup-file", limit: .scenarioFile), as: UTF8.self)
+                + "\n" + setup
         }
         var configuration = RaceHarness.Configuration(
             setup: setup, laneA: laneA, laneB: laneB, iterations: iterations, seed: seed, jitter: jitter,
@@ -125,7 +128,7 @@ enum RaceCommands {
                 report, lanes: [laneA, laneB], command: command(iterations, seed), seed: seed, jitter: jitter,
                 replay: replay)
             do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeRace(record) } catch {
-                throw CLIError.failure("Could not write the HTML report: \(error.description)")
+                throw CLIError.usage("Cannot write the HTML report to \(html): \(error.description)")
             }
             lines.append("Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html").path)")
         }
@@ -133,10 +136,11 @@ enum RaceCommands {
             var report: RaceHarness.Report
             var replays: [String]
         }
-        try invocation.emit(
+        let output = CheckedReport(
             RaceOutput(report: report, replays: report.failures.map { replay($0.seed) }),
-            text: lines.joined(separator: "\n"))
-        if report.failedCount > 0 { throw ExitStatus(code: 1) }
+            failed: report.failedCount > 0 ? "\(report.failedCount) iteration(s) failed." : nil)
+        try invocation.emit(output, text: lines.joined(separator: "\n"))
+        try output.finish()
     }
 
     /// Single-quotes a word for a POSIX shell.

@@ -8,7 +8,7 @@ import SimCLI
 enum ScenarioCommands {
     static let group = Command(
         "scenario", summary: "Run scenario files: a transcript, one line per scenario, `N passed, N failed`.",
-        subcommands: [run])
+        examples: ["simctl scenario run Fixtures/scenarios/01-ring-pubkys-listed.scenario"], subcommands: [run])
 
     struct SuiteOutput: Encodable {
         var passed: Int
@@ -44,13 +44,13 @@ enum ScenarioCommands {
             The language is documented in Docs/scenarios.md.
             """,
         examples: [
-            "simctl scenario run Fixtures/scenarios/*.scenario",
+            "simctl scenario run Fixtures/scenarios/0[1-4]*.scenario",
             "simctl scenario run Fixtures/scenarios/*.scenario --tag lock",
             "simctl scenario run Fixtures/scenarios/R06-dht-unreachable-no-pick.scenario --keep-going",
             "simctl scenario run Fixtures/scenarios/09-ring-deletes-picked-on-identity-screen.scenario --example 2",
-            "simctl scenario run Fixtures/scenarios/07-ring-deletes-picked-pubky.scenario --keep",
-            "simctl scenario run Fixtures/scenarios/*.scenario --quiet --junit report.xml",
-            "simctl scenario run Fixtures/scenarios/*.scenario --quiet --html report",
+            "simctl scenario run Fixtures/scenarios/07-ring-deletes-picked-bitkit-relaunches.scenario --keep",
+            "simctl scenario run Fixtures/scenarios/R0[1-3]*.scenario --quiet --junit report.xml",
+            "simctl scenario run Fixtures/scenarios/1[23]*.scenario --quiet --html report",
         ]
     ) { args, invocation in
         let keep = args.flag("--keep")
@@ -72,8 +72,14 @@ enum ScenarioCommands {
         let files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw CLIError.usage("Give at least one scenario file.") }
-        // An oversized file is a usage error before anything runs (Docs/cli.md, "Input limits").
-        for file in files { try InputLimit.scenarioFile.checkSize(file) }
+        // A path that names no file, or an oversized one, is a mistake on the command line, not a
+        // scenario that failed (Docs/cli.md, "Input limits").
+        for file in files {
+            if let problem = UserFile.problem(reading: file) {
+                throw CLIError.usage("Cannot read the scenario file \(file): \(problem).")
+            }
+            try InputLimit.scenarioFile.checkSize(file)
+        }
         var runner = ScenarioRunner(keepWorld: keep, seedOverride: seed)
         runner.embedSequence = sequence
         runner.processPerAction = processPerAction
@@ -101,9 +107,7 @@ enum ScenarioCommands {
         let failed = outcomes.count - passed
         if let junit {
             let xml = JUnitReport.xml(entries.map { (file: $0.file, outcome: $0.outcome) })
-            do { try xml.write(toFile: junit, atomically: true, encoding: .utf8) } catch {
-                throw CLIError.failure("Could not write the JUnit report to \(junit): \(error.localizedDescription)")
-            }
+            try UserFile.write(Data(xml.utf8), to: junit, what: "the JUnit report")
         }
         if let html {
             let pages = entries.map { entry -> ScenarioReportEntry in
@@ -115,7 +119,7 @@ enum ScenarioCommands {
                 }
             }
             do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeScenarios(pages) } catch {
-                throw CLIError.failure("Could not write the HTML report: \(error.description)")
+                throw CLIError.usage("Cannot write the HTML report to \(html): \(error.description)")
             }
             if !json {
                 Output.write("Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html").path)\n")
@@ -128,8 +132,10 @@ enum ScenarioCommands {
                 case .malformed(let error): return .init(file: entry.file, passed: false, error: error.description)
                 }
             }
-            Output.write(
-                try Invocation.jsonString(SuiteOutput(passed: passed, failed: failed, scenarios: scenarios)) + "\n")
+            let suite = CheckedReport(
+                SuiteOutput(passed: passed, failed: failed, scenarios: scenarios),
+                failed: failed > 0 ? "\(failed) scenario run(s) failed." : nil)
+            Output.write(try Invocation.jsonString(suite) + "\n")
         } else {
             Output.write("\(passed) passed, \(failed) failed\n")
         }

@@ -20,7 +20,12 @@ enum WorldCommands {
         usage: "[--with-apps] [--seed N]",
         details:
             "--with-apps also installs Bitkit (regtest) and Pubky Ring, the catalogue's baseline devices. --seed fixes the world's random sequence (keys, tokens, nonces), so a run replays byte for byte; the default is 0.",
-        examples: ["simctl world init --world /tmp/w", "simctl world init --with-apps --world /tmp/w"]
+        examples: [
+            "simctl world init --world \"$(mktemp -d)/world\"",
+            "W=$(mktemp -d)/world",
+            "simctl world init --with-apps --seed 7 --world \"$W\"",
+            "cd \"$W\" && simctl world show",
+        ]
     ) { args, invocation in
         let withApps = args.flag("--with-apps")
         let seed = try args.option("--seed", expecting: "a whole number") { UInt64($0) } ?? 0

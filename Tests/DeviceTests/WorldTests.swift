@@ -35,6 +35,24 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: world.root.path))
 }
 
+@Test func aWorldPathThatIsAFileOrUnderOneIsReportedAsSuchNotAsMissing() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("file-world-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("afile")
+    try Data("x".utf8).write(to: file)
+
+    let onFile = World(root: file)
+    #expect(throws: WorldError.notAFolder(path: file.path, file: file.path)) { try DeviceStore(world: onFile).read() }
+    #expect(throws: WorldError.notAFolder(path: file.path, file: file.path)) { try onFile.create() }
+    let under = World(root: file.appendingPathComponent("sub/world"))
+    #expect(throws: WorldError.notAFolder(path: under.root.path, file: file.path)) { try under.create() }
+    #expect(
+        !WorldError.notAFolder(path: file.path, file: file.path).description.contains("world init --world \(file.path)")
+    )
+    #expect(try Data(contentsOf: file) == Data("x".utf8))
+}
+
 @Test func aCorruptDeviceFileIsReportedAndLeftUntouched() throws {
     let temp = try TemporaryWorld()
     defer { temp.cleanup() }

@@ -100,4 +100,20 @@ import Testing
         let relaunched = try Sim.run("simctl", arguments)
         #expect(relaunched.status == 0, "\(relaunched.stdout)")
     }
+
+    @Test func replayingAStepThatPassesNoCrashPointSaysSoAndCountsNoKill() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString).scenario")
+        defer { try? FileManager.default.removeItem(at: path) }
+        // Step 2 only reads the world: it has no crash point.
+        try """
+        title: Ring imports and shows its state
+        ring-sim import --secret \(Self.aSecret)
+        ring-sim state
+        """.write(to: path, atomically: true, encoding: .utf8)
+        let run = try Sim.run("simctl", ["crash", path.path, "--step", "2", "--at", "1"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("step 2 passes no crash point, so there is nothing to kill"), "\(run.stdout)")
+        #expect(run.stdout.contains("by app: \n"), "a trial that killed nothing counts no app: \(run.stdout)")
+        #expect(!run.stdout.contains("killed  at"), "\(run.stdout)")
+    }
 }
