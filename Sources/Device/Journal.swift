@@ -89,10 +89,15 @@ public struct Journal: Sendable {
             let n = pread(fd, &buffer, buffer.count, off_t(start))
             guard n == buffer.count else { return (0, true) }
             let endsWithNewline = buffer.last == UInt8(ascii: "\n")
-            let lines = buffer.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
-            // Walk back to the last line that parses: a torn line has no trustworthy number.
-            for line in lines.reversed() {
-                if let seq = seqOf(Array(line)) { return (seq, endsWithNewline) }
+            // Walk back line by line to the last one that parses (a torn line has no trustworthy
+            // number); only the window's first line may be cut off by the window, so it is not read.
+            var end = buffer.endIndex
+            while end > buffer.startIndex {
+                let newline = buffer[..<end].lastIndex(of: UInt8(ascii: "\n"))
+                guard newline != nil || start == 0 else { break }
+                let lineStart = newline.map { $0 + 1 } ?? buffer.startIndex
+                if lineStart < end, let seq = seqOf(Array(buffer[lineStart..<end])) { return (seq, endsWithNewline) }
+                end = newline ?? buffer.startIndex
             }
             if start == 0 { return (0, endsWithNewline) }
             window *= 4

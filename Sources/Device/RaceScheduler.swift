@@ -357,8 +357,7 @@ public final class RaceScheduler: Sendable {
     @discardableResult
     static func update<T>(_ path: String, _ change: (inout Board) -> T) throws -> T {
         try FileLock.with(path + ".lock", .exclusive) { _ in
-            let data = try contents(path)
-            let original = try JSONDecoder().decode(Board.self, from: data)
+            let original = try decode(path)
             var board = original
             let result = change(&board)
             if board != original { try write(board, to: path) }
@@ -373,8 +372,16 @@ public final class RaceScheduler: Sendable {
         return Data(bytes)
     }
 
+    /// The last board this process decoded, with its bytes: a waiting lane polls a board that
+    /// mostly has not changed since its last look.
+    private static let lastDecoded = Mutex<(path: String, bytes: Data, board: Board)?>(nil)
+
     private static func decode(_ path: String) throws -> Board {
-        try JSONDecoder().decode(Board.self, from: try contents(path))
+        let data = try contents(path)
+        if let last = lastDecoded.withLock({ $0 }), last.path == path, last.bytes == data { return last.board }
+        let board = try JSONDecoder().decode(Board.self, from: data)
+        lastDecoded.withLock { $0 = (path, data, board) }
+        return board
     }
 
     /// Atomic but not fsynced: the board is scratch state of one iteration, never needed after a

@@ -100,6 +100,25 @@ import Testing
     #expect(malformed == 1)
 }
 
+@Test func journalNumbersAfterALastEntryLongerThanTheTailWindow() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let journal = Journal(world: temp.world)
+    for _ in 0..<40 { try journal.append(JournalEntry(app: "bitkit", kind: .keychain(.add))) }
+    // Over 4 KiB: the line is cut off by the first window read from the end, which must grow.
+    try journal.append(
+        JournalEntry(app: "ring", kind: .toast(style: "info"), detail: String(repeating: "x", count: 9000)))
+    let stored = try journal.append(JournalEntry(app: "ring", kind: .toast(style: "info")))
+    #expect(stored.seq == 42)
+    // And after a torn fragment that follows the long line.
+    let handle = try FileHandle(forWritingTo: temp.world.journalFile)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("{\"detail\":\"".utf8) + Data(repeating: UInt8(ascii: "y"), count: 5000))
+    try handle.close()
+    #expect(try journal.append(JournalEntry(app: "bitkit", kind: .keychain(.add))).seq == 43)
+    #expect(try journal.read().entries.map(\.seq) == Array(1...43))
+}
+
 @Test func journalSequenceStaysUniqueUnderConcurrentWriters() async throws {
     let temp = try TemporaryWorld()
     defer { temp.cleanup() }
