@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["Backend", "Device", "PubkyCrypto"]),
-        .testTarget(name: "DocTests"),
+            name: "EndToEndTests", dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI"]),
+        .testTarget(name: "DocTests", dependencies: ["SimCLI"]),
     ]
 )

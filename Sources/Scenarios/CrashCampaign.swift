@@ -5,7 +5,7 @@ import Synchronization
 /// The crash-consistency campaign (`simctl crash`, Docs/reliability.md). Each trial picks, from the
 /// seed, a catalogue scenario and one of its app steps; runs the scenario up to that step; runs the
 /// step once to completion (the reference) and once with the app process SIGKILLed at a crash point
-/// drawn among those the step passes (`CrashPoints`: keychain calls, atomic writes, checkpoints,
+/// drawn among those the step passes (`CrashPlan`: keychain calls, atomic writes, checkpoints,
 /// backend requests); relaunches the killed app in both worlds; then checks the crashed world: no torn
 /// item or document, no audit violation, and no credential lost that the completed step keeps.
 public struct CrashCampaign: Sendable {

@@ -4,13 +4,28 @@ import Foundation
 /// folder: how one tool runs another, e.g. `simctl open-url` running the receiving app's link handling.
 public enum SiblingTool {
     /// The folder of the running executable.
-    public static let directory: URL = {
-        #if os(Linux)
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        #else
-            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        #endif
+    public static let directory: URL = executable.deletingLastPathComponent()
+
+    /// The nearest folder at or above the running executable's that holds `simctl`: the build's
+    /// products folder, also when the running executable is a test bundle inside it.
+    public static let productsDirectory: URL = {
+        var folder = directory
+        while folder.path != "/" {
+            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("simctl").path) {
+                return folder
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return directory
     }()
+
+    private static var executable: URL {
+        #if os(Linux)
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        #else
+            URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        #endif
+    }
 
     /// What a finished tool printed.
     public struct Result: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import SimCLI
 
 /// The built executables (next to the test bundle) and a way to run one.
 enum BuiltTools {
@@ -9,21 +10,7 @@ enum BuiltTools {
     }
 
     /// The folder holding `simctl`, `bitkit-sim` and `ring-sim`.
-    static let directory: URL = {
-        #if os(Linux)
-            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        #else
-            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        #endif
-        var folder = executable.deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("simctl").path) {
-                return folder
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return executable.deletingLastPathComponent()
-    }()
+    static let directory: URL = SiblingTool.productsDirectory
 
     /// The repository root (three levels above this file).
     static let repository = URL(fileURLWithPath: #filePath)

@@ -4,47 +4,30 @@ enum ShellText {
     /// The text of the comment ending `line` (after `#`), or nil. A `#` starts a comment only
     /// outside quotes and at the start of a word, as in the shell (`'#1'`, `a#b` are not comments).
     static func trailingComment(of line: String) -> String? {
-        var quote: Character?
-        var escaped = false
-        var previous: Character = " "
-        for index in line.indices {
-            let character = line[index]
-            defer { previous = character }
-            if escaped {
-                escaped = false
-                continue
-            }
-            if let open = quote {
-                if character == open {
-                    quote = nil
-                } else if character == "\\" && open == "\"" {
-                    escaped = true
-                }
-                continue
-            }
-            switch character {
-            case "\\": escaped = true
-            case "'", "\"": quote = character
-            case "#"
-            where previous == " " || previous == "\t" || previous == ";" || previous == "(" || previous == "&"
-                || previous == "|":
-                return String(line[line.index(after: index)...])
-            default: break
-            }
-        }
-        return nil
+        read(line).firstComment.map { String(line[$0...]) }
     }
 
     /// Whether `text` ends inside a quote or with a continuation backslash, so the command goes on
     /// on the next line.
     static func continues(_ text: String) -> Bool {
+        read(text).open
+    }
+
+    /// Reads `text` as the shell does — quotes, backslashes, and comments from a `#` that starts a
+    /// word to the end of its line: where the first comment's text starts, and whether the text
+    /// ends inside a quote or after a continuation backslash.
+    private static func read(_ text: String) -> (firstComment: String.Index?, open: Bool) {
         var quote: Character?
         var escaped = false
-        var lastOutside: Character = " "
-        for character in text {
+        var previous: Character = " "
+        var firstComment: String.Index?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            index = text.index(after: index)
             if escaped {
                 escaped = false
-                lastOutside = "x"
+                previous = "x"  // an escaped character is part of a word
                 continue
             }
             if let open = quote {
@@ -53,23 +36,21 @@ enum ShellText {
                 } else if character == "\\" && open == "\"" {
                     escaped = true
                 }
+                previous = "x"
                 continue
             }
-            if character == "\\" {
-                escaped = true
-                continue
+            switch character {
+            case "\\": escaped = true
+            case "'", "\"": quote = character
+            case "#" where " \t\n;(&|".contains(previous):
+                if firstComment == nil { firstComment = index }
+                // The rest of the line is the comment: it can open no quote.
+                index = text[index...].firstIndex(of: "\n") ?? text.endIndex
+            default: break
             }
-            if character == "'" || character == "\"" {
-                quote = character
-                continue
-            }
-            if character == "#" && (lastOutside == " " || lastOutside == "\t") {
-                // A comment: the rest of the line cannot open a quote.
-                return false
-            }
-            lastOutside = character
+            previous = character
         }
-        return quote != nil || escaped
+        return (firstComment, quote != nil || escaped)
     }
 
     /// The closing word of a here-document `line` opens (`<<EOF`, `<<'EOF'`, `<<-"EOF"`), if any.

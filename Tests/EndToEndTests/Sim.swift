@@ -2,6 +2,7 @@ import Backend
 import Device
 import Foundation
 import PubkyCrypto
+import SimCLI
 
 /// Spawns the real executables against a temporary world.
 struct Sim {
@@ -22,21 +23,7 @@ struct Sim {
     enum SimError: Error { case notJSON(String) }
 
     /// The folder holding the built products (next to the test bundle).
-    static let productsDirectory: URL = {
-        #if os(Linux)
-            let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        #else
-            let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        #endif
-        var folder = executable.deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("simctl").path) {
-                return folder
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return executable.deletingLastPathComponent()
-    }()
+    static let productsDirectory: URL = SiblingTool.productsDirectory
 
     let world: URL
 
