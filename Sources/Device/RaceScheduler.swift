@@ -196,6 +196,10 @@ public final class RaceScheduler: Sendable {
             // Most polls find another lane still running: look under the shared lock first and take
             // the exclusive one only when this lane can act.
             if let board = try? Self.read(path), !canAct(on: board) {
+                // Once a lane was found stuck the iteration is not decided by the seed any more and
+                // the harness discards it: nobody waits again, so it ends after one timeout, not one
+                // per remaining point.
+                if board.stuck != nil { return }
                 if Date() > deadline {
                     giveUp(at: point.name)
                     return

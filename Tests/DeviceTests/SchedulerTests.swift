@@ -127,4 +127,10 @@ import Testing
     let stuck = try #require(RaceScheduler.stuck(at: board))
     #expect(stuck.contains("lane a"))
     #expect(stuck.contains("keychain add app.pubkyring:x"))
+
+    // The iteration is discarded now: the lane's later points do not wait out the timeout again.
+    let again = Date()
+    laneA.schedule(SchedulerTests.write("app.pubkyring:y", app: .ring))
+    laneA.schedule(SchedulerTests.write("app.pubkyring:z", app: .ring))
+    #expect(Date().timeIntervalSince(again) < 0.3)
 }
