@@ -185,7 +185,7 @@ private final class ServingProcess: Sendable {
     /// Kills the process and reaps it.
     func kill() {
         if process.isRunning { _ = Glibc_kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        _ = process.waitForExit(within: 10)
     }
 
     /// Closes stdin so the process ends by itself; kills it if it does not soon.
@@ -197,8 +197,9 @@ private final class ServingProcess: Sendable {
     }
 
     private func ended() -> Received {
-        process.waitUntilExit()
-        return .ended(status: process.terminationStatus)
+        // Its output ended: it has exited or is about to; SIGKILL if it still runs after a while.
+        if !process.waitForExit(within: 10) { kill() }
+        return .ended(status: process.status(or: -9))
     }
 
     private func Glibc_kill(_ pid: Int32, _ signal: Int32) -> Int32 {

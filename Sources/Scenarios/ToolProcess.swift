@@ -64,13 +64,13 @@ struct ToolProcess {
             }
             usleep(500)
         }
-        process.waitUntilExit()
+        if !process.waitForExit(within: 10) { timedOut = true }
         let stdout = Self.output(stdoutFile)
         let stderr = Self.output(stderrFile)
         try? FileManager.default.removeItem(at: stdoutFile)
         try? FileManager.default.removeItem(at: stderrFile)
         return Result(
-            status: timedOut ? -9 : process.terminationStatus, stdout: stdout, stderr: stderr, timedOut: timedOut)
+            status: timedOut ? -9 : process.status(or: -9), stdout: stdout, stderr: stderr, timedOut: timedOut)
     }
 
     /// What the tool wrote to `file`, bounded (`InputLimit.toolOutput`): an endless output is reported,

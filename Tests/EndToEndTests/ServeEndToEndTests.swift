@@ -74,7 +74,8 @@ import Testing
         let serving = try Sim.run("simctl", arguments)
         let fresh = try Sim.run("simctl", arguments + ["--process-per-action"])
         func summary(_ run: Sim.Run) throws -> (tally: [String], failures: [String]) {
-            let report = try #require(try run.json()["report"] as? [String: Any])
+            let report = try #require(
+                try run.json()["report"] as? [String: Any], "\(run.stdout.prefix(3000))\n\(run.stderr.prefix(3000))")
             let tally = (report["outcomes"] as? [[String: Any]] ?? []).map {
                 "\($0["count"] ?? "") \($0["failed"] ?? "") \($0["outcome"] ?? "")"
             }
