@@ -134,7 +134,7 @@ private final class ServingProcess: Sendable {
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         input = stdin.fileHandleForWriting
         readHandle = stdout.fileHandleForReading
         output = readHandle.fileDescriptor

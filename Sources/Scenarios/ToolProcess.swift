@@ -45,10 +45,16 @@ struct ToolProcess {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
             }
         }
-        process.standardOutput = try FileHandle(forWritingTo: stdoutFile)
-        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        let output = try FileHandle(forWritingTo: stdoutFile)
+        let errors = try FileHandle(forWritingTo: stderrFile)
+        process.standardOutput = output
+        process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
+        // The child has its own copies: holding ours until the process object goes away kept
+        // hundreds of descriptors open in a long catalogue run.
+        try? output.close()
+        try? errors.close()
         return ToolProcess(process: process, stdoutFile: stdoutFile, stderrFile: stderrFile)
     }
 
