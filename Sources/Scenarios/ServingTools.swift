@@ -129,12 +129,16 @@ private final class ServingProcess: Sendable {
         var environment = ProcessEnvironment.inherited()
         environment["SIM_NO_FSYNC"] = "1"
         process.environment = environment
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.runAlone()
+        let process = process
+        let (stdin, stdout) = try Process.launchingAlone {
+            let stdin = Pipe()
+            let stdout = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = stdout
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return (stdin, stdout)
+        }
         input = stdin.fileHandleForWriting
         readHandle = stdout.fileHandleForReading
         output = readHandle.fileDescriptor

@@ -40,12 +40,15 @@ public enum SiblingTool {
         process.executableURL = directory.appendingPathComponent(name)
         process.arguments = arguments
         process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let (output, errors) = try Process.launchingAlone {
+            let output = Pipe()
+            let errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            return (output, errors)
+        }
         // An app's screen and notes are small; stdout is drained first, stderr (a line or two) after.
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()

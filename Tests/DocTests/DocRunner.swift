@@ -1,4 +1,5 @@
 import Foundation
+import SimCLI
 
 /// Runs a page's commands in order in one bash, as a reader's terminal would: in a scratch copy of
 /// the repository's root (links to its files, so the checkout never changes) with the built tools
@@ -58,7 +59,7 @@ struct DocRunner {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         process.waitUntilExit()
 
         let results = (try? String(contentsOf: scratch.appendingPathComponent("results"), encoding: .utf8)) ?? ""

@@ -210,13 +210,7 @@ import Testing
         try ringSignUp(sim, Fixture.bSecret)
         _ = try screen(sim, "open", "profile")
         #expect(try sim("simctl", "break", "bitkit", "bitkit.pick.before-sign-in").status == 0)
-        let held = Process()
-        held.executableURL = Sim.productsDirectory.appendingPathComponent("bitkit-sim")
-        held.arguments = ["pick", Fixture.a, "--json", "--world", sim.world.path]
-        let output = Pipe()
-        held.standardOutput = output
-        held.standardError = FileHandle.nullDevice
-        try held.run()
+        let (held, output) = try Sim.start("bitkit-sim", ["pick", Fixture.a, "--json", "--world", sim.world.path])
         #expect(try sim("simctl", "wait-paused", "bitkit", "--timeout", "20").status == 0)
         let choice = try screen(sim, "state")
         #expect((choice["identity"] as? [String: Any])?["isAdoptingRingIdentity"] as? Bool == true)
@@ -277,13 +271,7 @@ import Testing
         try ringSignUp(sim, Fixture.aSecret)
         _ = try screen(sim, "open", "profile")
         #expect(try sim("simctl", "break", "bitkit", "bitkit.pick.before-sign-in").status == 0)
-        let held = Process()
-        held.executableURL = Sim.productsDirectory.appendingPathComponent("bitkit-sim")
-        held.arguments = ["pick", Fixture.a, "--json", "--world", sim.world.path]
-        let output = Pipe()
-        held.standardOutput = output
-        held.standardError = FileHandle.nullDevice
-        try held.run()
+        let (held, output) = try Sim.start("bitkit-sim", ["pick", Fixture.a, "--json", "--world", sim.world.path])
         #expect(try sim("simctl", "wait-paused", "bitkit", "--timeout", "20").status == 0)
         // The reference is already set, so Profile opens and offers Disconnect.
         let disconnected = try screen(sim, "profile", "disconnect", "--confirm")

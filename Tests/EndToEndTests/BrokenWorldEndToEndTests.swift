@@ -1,4 +1,5 @@
 import Foundation
+import SimCLI
 import Testing
 
 #if canImport(Glibc)
@@ -26,7 +27,7 @@ import Testing
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
+        guard (try? process.runAlone()) != nil else { return -1 }
         process.waitUntilExit()
         return process.terminationStatus
     }

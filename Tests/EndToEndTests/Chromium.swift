@@ -1,4 +1,5 @@
 import Foundation
+import SimCLI
 
 /// Headless Chromium for the report's browser tests (Debian's `chromium` package, installed by
 /// `scripts/bootstrap --browser`, which `scripts/test` runs). Where it is missing the browser tests
@@ -98,10 +99,13 @@ enum Chromium {
                 "--disable-component-update", "--disable-default-apps", "--mute-audio", "--disable-dev-shm-usage",
                 "--user-data-dir=\(profile.path)",
             ] + arguments
-        let out = Pipe()
-        process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        let out = try Process.launchingAlone {
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            return out
+        }
         // A hung browser must not hang the suite.
         let timer = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: timer)

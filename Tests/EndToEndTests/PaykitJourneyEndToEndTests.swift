@@ -112,13 +112,7 @@ import Testing
             "btc-regtest-p2wpkh")
         #expect(try json(sim, "bitkit-sim", "requests", "sync")["route"] as? String == "PaymentRequestConfirm")
         #expect(try sim("simctl", "break", "bitkit", "bitkit.requests.before-send").status == 0)
-        let held = Process()
-        held.executableURL = Sim.productsDirectory.appendingPathComponent("bitkit-sim")
-        held.arguments = ["requests", "confirm", "--json", "--world", sim.world.path]
-        let output = Pipe()
-        held.standardOutput = output
-        held.standardError = FileHandle.nullDevice
-        try held.run()
+        let (held, output) = try Sim.start("bitkit-sim", ["requests", "confirm", "--json", "--world", sim.world.path])
         #expect(try sim("simctl", "wait-paused", "bitkit", "--timeout", "20").status == 0)
         let rejected = try json(sim, "bitkit-sim", "requests", "reject", "Q1")
         #expect((rejected["sheet"] as? [String: Any])?["id"] as? String == "PaymentRequestsSheet")

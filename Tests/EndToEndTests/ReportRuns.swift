@@ -1,4 +1,5 @@
 import Foundation
+import SimCLI
 
 /// Reports the end-to-end and browser tests share: `simctl` runs from the repository root with
 /// relative paths, as a QA engineer runs it, so pages show the same paths on every machine.
@@ -45,10 +46,13 @@ enum ReportRuns {
         let errors = temporaryFolder("stderr").appendingPathExtension("txt")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errors) }
-        let out = Pipe()
-        process.standardOutput = out
         process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+        let out = try Process.launchingAlone {
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            return out
+        }
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let stderr = FileManager.default.contents(atPath: errors.path) ?? Data()

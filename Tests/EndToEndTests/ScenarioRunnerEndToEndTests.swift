@@ -1,4 +1,5 @@
 import Foundation
+import SimCLI
 import Testing
 
 /// The scenario runner drives the real executables; these scenarios use only the low-level commands.
@@ -127,7 +128,7 @@ import Testing
         process.arguments = ["keychain", "set-owned", Fixture.aSecret, "--world", sim.world.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runAlone()
         #expect(try sim("simctl", "wait-paused", "ring", "--timeout", "10").status == 0)
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

@@ -1,4 +1,5 @@
 import Foundation
+import SimCLI
 import Testing
 
 /// `bitkit-sim --serve` and `ring-sim --serve`: one long-lived process answering commands, each
@@ -10,11 +11,14 @@ import Testing
         let process = Process()
         process.executableURL = Sim.productsDirectory.appendingPathComponent(tool)
         process.arguments = ["--serve"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        let (input, output) = try Process.launchingAlone {
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            return (input, output)
+        }
         try input.fileHandleForWriting.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
         try input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()

@@ -69,14 +69,18 @@ struct Sim {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         }
         process.arguments = args
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
         process.standardInput =
             try stdin.map { path in try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) }
             ?? FileHandle.nullDevice
-        try process.run()
+        // Pipes made while another test launches a tool could leak into that tool and never end.
+        let (out, err) = try Process.launchingAlone {
+            let out = Pipe()
+            let err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            return (out, err)
+        }
         let drained = Drained()
         let group = DispatchGroup()
         DispatchQueue.global().async(group: group) {
@@ -88,6 +92,22 @@ struct Sim {
         return Run(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: drained.stderr, as: UTF8.self))
+    }
+
+    /// Starts `tool args…` in the background (stderr discarded) and returns it with the pipe its
+    /// stdout goes to, e.g. a command that will pause at a breakpoint.
+    static func start(_ tool: String, _ args: [String]) throws -> (process: Process, output: Pipe) {
+        let process = Process()
+        process.executableURL = productsDirectory.appendingPathComponent(tool)
+        process.arguments = args
+        process.standardError = FileHandle.nullDevice
+        let output = try Process.launchingAlone {
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            return output
+        }
+        return (process, output)
     }
 
     /// What the concurrent reader collected.

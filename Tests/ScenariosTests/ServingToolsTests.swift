@@ -71,24 +71,3 @@ import Testing
         #expect(second.pid != first.pid)
     }
 }
-
-/// Waiting for a child is always bounded: the harness never hangs on one process.
-@Test func waitingForAProcessToEndIsBoundedAndReadsItsStatusOnlyOnceEnded() throws {
-    let slow = Process()
-    slow.executableURL = URL(fileURLWithPath: "/bin/sleep")
-    slow.arguments = ["5"]
-    try slow.run()
-    let started = Date()
-    #expect(!slow.waitForExit(within: 0.2))
-    #expect(Date().timeIntervalSince(started) < 2)
-    #expect(slow.status(or: -9) == -9)
-    slow.terminate()
-    #expect(slow.waitForExit(within: 5))
-
-    let quick = Process()
-    quick.executableURL = URL(fileURLWithPath: "/bin/sh")
-    quick.arguments = ["-c", "exit 3"]
-    try quick.run()
-    #expect(quick.waitForExit(within: 5))
-    #expect(quick.status(or: -9) == 3)
-}
