@@ -27,6 +27,10 @@ public enum InputError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension InputLimit {
+    /// Why standard input cannot be read as a command's input right now, e.g. it carries a serving
+    /// process's requests (`-` would swallow the requests that follow); nil when it can.
+    @TaskLocal public static var standardInputInUse: String? = nil
+
     /// The bytes of the file at `path` (`-`: standard input), refused before reading when too large.
     public func read(_ path: String) throws(InputError) -> [UInt8] {
         if path == "-" { return try readStandardInput() }
@@ -49,6 +53,9 @@ extension InputLimit {
 
     /// Everything on standard input, refused once it passes the limit.
     public func readStandardInput() throws(InputError) -> [UInt8] {
+        if let reason = Self.standardInputInUse {
+            throw .unreadable(source: "-", what: what, reason: reason)
+        }
         do {
             return try BoundedFile.readStandardInput(limit: bytes)
         } catch {

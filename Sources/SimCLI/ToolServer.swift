@@ -104,7 +104,9 @@ public struct ToolServer: Sendable {
         } catch {
             return Reply(status: 2, stdout: "", stderr: "error: \(error)\n")
         }
-        let result = Output.collecting { tool.run(request.arguments, context: context) }
+        let result = InputLimit.$standardInputInUse.withValue(
+            "standard input carries this serving process's requests, so `-` cannot be read here; name a file"
+        ) { Output.collecting { tool.run(request.arguments, context: context) } }
         return Reply(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 }

@@ -68,6 +68,25 @@ import Testing
         #expect(runs == runs.sorted())
     }
 
+    @Test func aServedCommandCannotReadStandardInputWhichCarriesTheRequests() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let world = sim.world.path
+        let served = try Self.serve(
+            "bitkit-sim",
+            [
+                try Self.request(["backup", "restore", "-", "--world", world, "--json"]),
+                try Self.request(["launch", "--world", world, "--json"]),
+            ])
+        #expect(served.status == 0)
+        #expect(served.replies.map { $0["status"] as? Int } == [2, 0], "the second request is still answered")
+        let refused = try #require(
+            try JSONSerialization.jsonObject(with: Data(((served.replies[0]["stdout"] as? String) ?? "").utf8))
+                as? [String: Any])
+        let message = (refused["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains("carries this serving process's requests"), "\(message)")
+    }
+
     @Test func theRaceHarnessFindsTheSameOutcomesWithServingProcessesAsWithAProcessPerAction() throws {
         let arguments = [
             "race", "--setup-file",
