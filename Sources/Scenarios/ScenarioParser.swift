@@ -157,10 +157,10 @@ public enum ScenarioParser {
             switch verb {
             case "include":
                 guard words.count == 2 else { throw fail("usage: include FILE") }
-                let included =
-                    words[1].hasPrefix("/")
-                    ? words[1]
-                    : URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(words[1]).path
+                // Beside the including file, and as relative as it is: a step's location then reads
+                // the same way for a scenario and for the files it includes.
+                let folder = (file as NSString).deletingLastPathComponent
+                let included = words[1].hasPrefix("/") || folder.isEmpty ? words[1] : folder + "/" + words[1]
                 let content: String
                 do { content = try readText(included) } catch {
                     throw fail("cannot include \(words[1]): \(error.description)")

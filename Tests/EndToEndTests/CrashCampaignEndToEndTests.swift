@@ -72,6 +72,22 @@ import Testing
         }
     }
 
+    /// A step from an included file is shown with a path as relative as the scenario's, as a user
+    /// typed it, not resolved against the current folder.
+    @Test func anIncludedStepIsShownRelativeLikeTheScenarioThatIncludesIt() throws {
+        let repository = CatalogueFiles.scenarios.deletingLastPathComponent().deletingLastPathComponent()
+        let run = try Sim.run(
+            executable: Sim.productsDirectory.appendingPathComponent("simctl"),
+            [
+                "crash", "Fixtures/scenarios/07-ring-deletes-picked-bitkit-relaunches.scenario", "--step", "17",
+                "--at", "5",
+            ], directory: repository)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stdout.contains("\n  Fixtures/scenarios/02-end-of-2.steps:4: bitkit pick {A}: killed bitkit"),
+            "\(run.stdout)")
+    }
+
     /// Killed between the delete and the add of its launch publish, Ring leaves A's record missing —
     /// a lost credential the check reports when it looks at the world as the crash left it — and the
     /// next launch publishes it again, so after the relaunch nothing is lost.

@@ -59,12 +59,15 @@ struct Sim {
         try run(executable: productsDirectory.appendingPathComponent(tool), args, stdin: stdin)
     }
 
-    /// Runs any executable as `run(_:_:stdin:)` does; `environment` adds to the test's own.
+    /// Runs any executable as `run(_:_:stdin:)` does; `environment` adds to the test's own;
+    /// `directory` is its current folder (default: the test's).
     static func run(
-        executable: URL, _ args: [String], stdin: String? = nil, environment: [String: String] = [:]
+        executable: URL, _ args: [String], stdin: String? = nil, environment: [String: String] = [:],
+        directory: URL? = nil
     ) throws -> Run {
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         }
