@@ -39,9 +39,11 @@ import Testing
         try Self.check(page)
     }
 
-    /// A page's commands must run within this many seconds (they take under 20 on 2 busy cores), so
-    /// the doc test stays a small part of CI: run a part of the catalogue, a few hundred iterations.
-    static let budgetSeconds = 60.0
+    /// A page's commands must run within this many seconds, so the doc test stays a small part of
+    /// CI: run a part of the catalogue, a few hundred iterations. Measured on the wall clock while
+    /// the rest of the suite shares the 2 cores: README's page, the slowest, takes about 20 s alone
+    /// and took 69 s once in a full run (its 101-pair race matrix, 43 s in a debug build).
+    static let budgetSeconds = 120.0
 
     /// Runs the page; it must pass, and within its budget.
     static func check(_ page: DocPage) throws {
