@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The other executables of this build (`bitkit-sim`, `ring-sim`, `simctl`), which live in the same
 /// folder: how one tool runs another, e.g. `simctl open-url` running the receiving app's link handling.
@@ -36,25 +37,46 @@ public enum SiblingTool {
 
     /// Runs `name arguments…` to completion with `environment`, capturing its output.
     public static func run(_ name: String, _ arguments: [String], environment: [String: String]) throws -> Result {
+        try run(executable: directory.appendingPathComponent(name), arguments, environment: environment)
+    }
+
+    /// Runs `executable arguments…` to completion and captures its output: `environment` replaces
+    /// this process's (nil: inherited), `stdin` is what it reads (nil: nothing), `directory` its
+    /// current folder (nil: this process's). Both outputs are drained at once, so a child that
+    /// fills one while the other is read cannot block forever.
+    public static func run(
+        executable: URL, _ arguments: [String], environment: [String: String]? = nil, stdin: FileHandle? = nil,
+        directory: URL? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = directory.appendingPathComponent(name)
+        process.executableURL = executable
         process.arguments = arguments
-        process.environment = environment
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         let (output, errors) = try Process.launchingAlone {
             let output = Pipe()
             let errors = Pipe()
             process.standardOutput = output
             process.standardError = errors
-            process.standardInput = FileHandle.nullDevice
             try process.run()
-            return (output, errors)
+            return (output.fileHandleForReading, errors.fileHandleForReading)
         }
-        // An app's screen and notes are small; stdout is drained first, stderr (a line or two) after.
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        let stderr = Drained()
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) { stderr.set(errors.readDataToEndOfFile()) }
+        let stdout = output.readDataToEndOfFile()
+        reading.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+            stderr: String(decoding: stderr.data, as: UTF8.self))
+    }
+
+    /// What the concurrent reader collected.
+    private final class Drained: Sendable {
+        private let collected = Mutex(Data())
+        var data: Data { collected.withLock { $0 } }
+        func set(_ data: Data) { collected.withLock { $0 = data } }
     }
 }

@@ -17,22 +17,7 @@ enum BuiltTools {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func run(_ tool: String, _ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = directory.appendingPathComponent(tool)
-        process.arguments = arguments
-        let (out, err) = try Process.launchingAlone {
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            return (out, err)
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        let run = try SiblingTool.run(executable: directory.appendingPathComponent(tool), arguments)
+        return Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import SimCLI
 
 /// Reports the end-to-end and browser tests share: `simctl` runs from the repository root with
 /// relative paths, as a QA engineer runs it, so pages show the same paths on every machine.
@@ -38,27 +37,8 @@ enum ReportRuns {
 
     /// Runs `simctl arguments…` in the repository root.
     static func simctl(_ arguments: [String]) throws -> Sim.Run {
-        let process = Process()
-        process.executableURL = Sim.productsDirectory.appendingPathComponent("simctl")
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        // stderr goes to a file: two pipes read one after the other could fill and block the tool.
-        let errors = temporaryFolder("stderr").appendingPathExtension("txt")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errors) }
-        process.standardError = try FileHandle(forWritingTo: errors)
-        let out = try Process.launchingAlone {
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            return out
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let stderr = FileManager.default.contents(atPath: errors.path) ?? Data()
-        return Sim.Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try Sim.run(
+            executable: Sim.productsDirectory.appendingPathComponent("simctl"), arguments, directory: repositoryRoot)
     }
 
     /// Every file of a report folder with its text.

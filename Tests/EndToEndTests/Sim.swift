@@ -65,36 +65,13 @@ struct Sim {
         executable: URL, _ args: [String], stdin: String? = nil, environment: [String: String] = [:],
         directory: URL? = nil
     ) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty {
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        }
-        process.arguments = args
-        process.standardInput =
-            try stdin.map { path in try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) }
-            ?? FileHandle.nullDevice
-        // Pipes made while another test launches a tool could leak into that tool and never end.
-        let (out, err) = try Process.launchingAlone {
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            return (out, err)
-        }
-        let drained = Drained()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            drained.set(stderr: err.fileHandleForReading.readDataToEndOfFile())
-        }
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: drained.stderr, as: UTF8.self))
+        let run = try SiblingTool.run(
+            executable: executable, args,
+            environment: environment.isEmpty
+                ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+            stdin: try stdin.map { path in try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) },
+            directory: directory)
+        return Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     /// Starts `tool args…` in the background (stderr discarded) and returns it with the pipe its
@@ -111,22 +88,6 @@ struct Sim {
             return output
         }
         return (process, output)
-    }
-
-    /// What the concurrent reader collected.
-    private final class Drained: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        var stderr: Data {
-            lock.lock()
-            defer { lock.unlock() }
-            return data
-        }
-        func set(stderr: Data) {
-            lock.lock()
-            data = stderr
-            lock.unlock()
-        }
     }
 }
 
