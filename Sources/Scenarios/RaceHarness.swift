@@ -3,6 +3,7 @@ import Device
 import Foundation
 import Keychain
 import RunReport
+import SimCLI
 import Synchronization
 
 /// Runs two step scripts concurrently against fresh copies of a prepared world, with seeded jitter
@@ -110,10 +111,12 @@ public struct RaceHarness: Sendable {
         self.runner = runner
     }
 
+    /// `$TMPDIR` when set (the user's choice, and where kept worlds can be found and cleaned), else
     /// `/dev/shm` where it is a writable folder (Linux's memory-backed file system), else the
     /// temporary folder. An iteration's world lives a few milliseconds and never needs a disk:
     /// creating and deleting its files on a disk file system cost a third of the harness's time.
     public static var defaultScratch: URL {
+        if let chosen = ProcessEnvironment.chosenTemporaryFolder() { return URL(fileURLWithPath: chosen) }
         let shm = "/dev/shm"
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: shm, isDirectory: &isFolder), isFolder.boolValue,

@@ -17,6 +17,8 @@ import Foundation
 /// - `SIM_JITTER_MS`, `SIM_JITTER_SEED`: seeded sleeps at scheduling points.
 /// - `SIM_CRASH_LOG`, `SIM_CRASH_AT`: the crash campaign's log of crash points and the one to die at.
 ///
+/// And one the user sets: `TMPDIR`, where the harnesses make their worlds (`chosenTemporaryFolder`).
+///
 /// `RunContext.init(variables:number:)` defines what each value means.
 public enum ProcessEnvironment {
     /// The names `RunContext` reads.
@@ -33,6 +35,13 @@ public enum ProcessEnvironment {
             if let value = getenv(name) { variables[name] = String(cString: value) }
         }
         return variables
+    }
+
+    /// `TMPDIR` when it is set: a temporary folder the user chose, which the harnesses' scratch
+    /// worlds use before `/dev/shm`.
+    public static func chosenTemporaryFolder() -> String? {
+        guard let value = getenv("TMPDIR"), value.pointee != 0 else { return nil }
+        return String(cString: value)
     }
 
     /// The whole environment, for tools that start other processes (the scenario runner, the race

@@ -17,7 +17,11 @@ struct DocRunner {
     /// the page shows.
     mutating func failures(of page: DocPage) throws -> [String] {
         let fm = FileManager.default
-        let scratch = fm.temporaryDirectory.appendingPathComponent("doctest-\(UUID().uuidString)")
+        // In memory where it can (the pages' races make thousands of worlds); the pages' TMPDIR is in
+        // it, so what a page keeps (`simctl crash --keep`) goes when the page ends.
+        let memory = URL(fileURLWithPath: "/dev/shm")
+        let base = access(memory.path, W_OK | X_OK) == 0 ? memory : fm.temporaryDirectory
+        let scratch = base.appendingPathComponent("doctest-\(UUID().uuidString)")
         defer { try? fm.removeItem(at: scratch) }
         let root = scratch.appendingPathComponent("repo")
         let tmp = scratch.appendingPathComponent("tmp")

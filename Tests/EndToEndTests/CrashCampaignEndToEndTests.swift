@@ -88,6 +88,22 @@ import Testing
             "\(run.stdout)")
     }
 
+    /// The worlds of a campaign go under `$TMPDIR` when the user set it: `--keep` leaves them there.
+    @Test func keptWorldsAreUnderTheTemporaryFolderTheUserChose() throws {
+        let chosen = FileManager.default.temporaryDirectory.appendingPathComponent("chosen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: chosen, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: chosen) }
+        let scenario = try ringScenario()
+        defer { try? FileManager.default.removeItem(atPath: scenario) }
+        let run = try Sim.run(
+            executable: Sim.productsDirectory.appendingPathComponent("simctl"),
+            ["crash", scenario, "--step", "2", "--at", "1", "--keep"], environment: ["TMPDIR": chosen.path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("worlds: \(chosen.path)/crash-"), "\(run.stdout)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: chosen.path)
+        #expect(kept.count == 1 && kept.allSatisfy { $0.hasPrefix("crash-") }, "\(kept)")
+    }
+
     /// Killed between the delete and the add of its launch publish, Ring leaves A's record missing —
     /// a lost credential the check reports when it looks at the world as the crash left it — and the
     /// next launch publishes it again, so after the relaunch nothing is lost.
