@@ -77,7 +77,13 @@ public struct CrashCampaign: Sendable {
         }
         let base = configuration.scratchRoot.appendingPathComponent("crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        defer { if !configuration.keepWorlds { try? FileManager.default.removeItem(at: base) } }
+        if !configuration.keepWorlds { InterruptCleanup.remove(onInterrupt: base) }
+        defer {
+            if !configuration.keepWorlds {
+                try? FileManager.default.removeItem(at: base)
+                InterruptCleanup.forget(base)
+            }
+        }
         let serving = ServingTools(binDirectory: runner.binDirectory)
         defer { serving.shutdown() }
 

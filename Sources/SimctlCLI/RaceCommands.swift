@@ -23,7 +23,8 @@ enum RaceCommands {
             App commands go to long-lived `--serve` processes, one per app and lane, each command a fresh app run;
             --process-per-action starts a process for every command instead (slower, same outcomes). --jobs N runs N
             iterations side by side (default: the number of cores; outcomes do not depend on it). The iterations' worlds
-            are made under --scratch DIR (default: $TMPDIR when set, else /dev/shm when writable, else the temporary folder). --html DIR writes
+            are made under --scratch DIR (default: $TMPDIR when set, else /dev/shm when writable, else the temporary folder);
+            Ctrl-C removes them before the race ends. --html DIR writes
             DIR/index.html: the outcome table and, for the first failing iterations and an example of every outcome, the
             schedule as a two-lane timeline and the sequence diagram (Docs/reports.md).
             """,
