@@ -75,6 +75,8 @@ struct ScriptRun {
         var failures: [ScenarioResult.Failure] = []
         var stopped = false
         var executed = 0
+        let base = world.deletingLastPathComponent()
+        if !runner.keepWorld { InterruptCleanup.remove(onInterrupt: base) }
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let created = try launch(
@@ -168,7 +170,10 @@ struct ScriptRun {
         result.example = scenario.example?.number
         result.failures = failures
         finishReport(&result)
-        if !keep { try? FileManager.default.removeItem(at: world.deletingLastPathComponent()) }
+        if !keep {
+            try? FileManager.default.removeItem(at: base)
+            InterruptCleanup.forget(base)
+        }
         return result
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import SimCLI
 import Testing
 
-/// Ctrl-C or SIGTERM in the middle of a race or a crash campaign ends the process by that signal and
+/// Ctrl-C or SIGTERM in the middle of a race, a crash campaign or a scenario run ends the process by that signal and
 /// its scratch worlds (in memory, `/dev/shm`) go right after.
 @Suite struct InterruptEndToEndTests {
     /// Starts `simctl arguments…` with its worlds under a fresh folder, signals it once a world is
@@ -61,6 +61,15 @@ import Testing
         let ended = try interrupt(
             ["crash", "Fixtures/scenarios/07-ring-deletes-picked-bitkit-relaunches.scenario", "--trials", "100000"],
             with: SIGTERM)
+        #expect(ended.reason == .uncaughtSignal)
+        #expect(ended.status == SIGTERM)
+        #expect(ended.left == [])
+    }
+
+    @Test func anInterruptedScenarioRunRemovesItsWorldsAndEndsByTheSignal() throws {
+        let catalogue = try FileManager.default.contentsOfDirectory(atPath: CatalogueFiles.scenarios.path)
+            .filter { $0.hasSuffix(".scenario") }.sorted().map { "Fixtures/scenarios/" + $0 }
+        let ended = try interrupt(["scenario", "run"] + catalogue + ["--jobs", "2"], with: SIGTERM)
         #expect(ended.reason == .uncaughtSignal)
         #expect(ended.status == SIGTERM)
         #expect(ended.left == [])
