@@ -12,7 +12,8 @@ import Synchronization
 /// The scratch folders a harness is using, removed when the process is interrupted (Ctrl-C,
 /// SIGTERM, SIGHUP) before it could remove them itself: a race's, an exploration's or a crash
 /// campaign's worlds live in memory (`/dev/shm`) and would otherwise stay there until the machine
-/// restarts. The process ends by the same signal, as the shell expects.
+/// restarts (a scenario run's, on disk, until someone cleans the temporary folder). The process
+/// ends by the same signal, as the shell expects.
 ///
 /// The removal is done by a small shell process started at the interrupt, once this process has
 /// ended: removing the folders from inside raced with the harness's own threads and children, which
