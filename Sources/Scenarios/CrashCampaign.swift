@@ -77,13 +77,8 @@ public struct CrashCampaign: Sendable {
         }
         let base = configuration.scratchRoot.appendingPathComponent("crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        if !configuration.keepWorlds { InterruptCleanup.remove(onInterrupt: base) }
-        defer {
-            if !configuration.keepWorlds {
-                try? FileManager.default.removeItem(at: base)
-                InterruptCleanup.forget(base)
-            }
-        }
+        if !configuration.keepWorlds { InterruptCleanup.track(base) }
+        defer { if !configuration.keepWorlds { InterruptCleanup.remove(base) } }
         let serving = ServingTools(binDirectory: runner.binDirectory)
         defer { serving.shutdown() }
 

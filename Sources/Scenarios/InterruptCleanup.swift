@@ -30,9 +30,9 @@ enum InterruptCleanup {
     private static let interruption = Mutex<Int32?>(nil)
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Removes `folder` if the process is interrupted before `forget(folder)`. The first call
+    /// Removes `folder` if the process is interrupted before `remove(folder)`. The first call
     /// installs the handlers, so commands that make no scratch folder never do.
-    static func remove(onInterrupt folder: URL) {
+    static func track(_ folder: URL) {
         state.withLock { state in
             state.folders.insert(folder.path)
             guard state.sources.isEmpty else { return }
@@ -51,8 +51,9 @@ enum InterruptCleanup {
         }
     }
 
-    /// `folder` is gone or kept on purpose: an interrupt leaves it alone.
-    static func forget(_ folder: URL) {
+    /// Removes `folder` now; an interrupt then leaves it alone.
+    static func remove(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
         _ = state.withLock { $0.folders.remove(folder.path) }
     }
 

@@ -23,7 +23,7 @@ struct PreparedWorld {
         template = base.appendingPathComponent("template")
         scratch = base.appendingPathComponent("scratch")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        InterruptCleanup.remove(onInterrupt: base)
+        InterruptCleanup.track(base)
         var prepare = ScriptRun(scenario: script, runner: runner, world: template, scratch: scratch, environment: nil)
         do {
             let created = try prepare.launch(
@@ -40,8 +40,7 @@ struct PreparedWorld {
             }
         } catch {
             // A setup that fails leaves nothing behind in the scratch folder.
-            try? FileManager.default.removeItem(at: base)
-            InterruptCleanup.forget(base)
+            InterruptCleanup.remove(base)
             throw error
         }
         symbols = prepare.symbols
@@ -56,8 +55,5 @@ struct PreparedWorld {
     }
 
     /// Deletes everything.
-    func remove() {
-        try? FileManager.default.removeItem(at: base)
-        InterruptCleanup.forget(base)
-    }
+    func remove() { InterruptCleanup.remove(base) }
 }

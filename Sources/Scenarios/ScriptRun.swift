@@ -76,7 +76,7 @@ struct ScriptRun {
         var stopped = false
         var executed = 0
         let base = world.deletingLastPathComponent()
-        if !runner.keepWorld { InterruptCleanup.remove(onInterrupt: base) }
+        if !runner.keepWorld { InterruptCleanup.track(base) }
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let created = try launch(
@@ -170,10 +170,7 @@ struct ScriptRun {
         result.example = scenario.example?.number
         result.failures = failures
         finishReport(&result)
-        if !keep {
-            try? FileManager.default.removeItem(at: base)
-            InterruptCleanup.forget(base)
-        }
+        if !keep { InterruptCleanup.remove(base) }
         return result
     }
 }

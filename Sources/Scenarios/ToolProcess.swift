@@ -60,15 +60,10 @@ struct ToolProcess {
 
     /// Waits up to `timeout` seconds, killing the process after that.
     func wait(timeout: TimeInterval) -> Result {
-        let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                kill(process.processIdentifier, SIGKILL)
-                timedOut = true
-                break
-            }
-            usleep(500)
+        if !process.waitForExit(within: timeout) {
+            kill(process.processIdentifier, SIGKILL)
+            timedOut = true
         }
         if !process.waitForExit(within: 10) { timedOut = true }
         let stdout = Self.output(stdoutFile)

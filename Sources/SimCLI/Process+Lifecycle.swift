@@ -43,7 +43,8 @@ extension Process {
         let deadline = Date().addingTimeInterval(seconds)
         while isRunning {
             if Date() > deadline { return false }
-            usleep(1_000)
+            // A scenario step waits here for its tool: a coarser poll adds to every step.
+            usleep(500)
         }
         return true
     }

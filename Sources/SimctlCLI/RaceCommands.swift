@@ -24,7 +24,7 @@ enum RaceCommands {
             --process-per-action starts a process for every command instead (slower, same outcomes). --jobs N runs N
             iterations side by side (default: the number of cores; outcomes do not depend on it). The iterations' worlds
             are made under --scratch DIR (default: $TMPDIR when set, else /dev/shm when writable, else the temporary folder);
-            Ctrl-C removes them before the race ends. --html DIR writes
+            Ctrl-C ends the race and they are removed right after. --html DIR writes
             DIR/index.html: the outcome table and, for the first failing iterations and an example of every outcome, the
             schedule as a two-lane timeline and the sequence diagram (Docs/reports.md).
             """,

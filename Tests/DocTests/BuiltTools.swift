@@ -3,12 +3,6 @@ import SimCLI
 
 /// The built executables (next to the test bundle) and a way to run one.
 enum BuiltTools {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     /// The folder holding `simctl`, `bitkit-sim` and `ring-sim`.
     static let directory: URL = SiblingTool.productsDirectory
 
@@ -16,8 +10,7 @@ enum BuiltTools {
     static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> Run {
-        let run = try SiblingTool.run(executable: directory.appendingPathComponent(tool), arguments)
-        return Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
+    static func run(_ tool: String, _ arguments: [String]) throws -> SiblingTool.Result {
+        try SiblingTool.run(executable: directory.appendingPathComponent(tool), arguments)
     }
 }

@@ -6,19 +6,7 @@ import SimCLI
 
 /// Spawns the real executables against a temporary world.
 struct Sim {
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-
-        /// Parses stdout as JSON (for `--json` runs).
-        func json() throws -> [String: Any] {
-            guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
-                throw SimError.notJSON(stdout)
-            }
-            return object
-        }
-    }
+    typealias Run = SiblingTool.Result
 
     enum SimError: Error { case notJSON(String) }
 
@@ -65,13 +53,12 @@ struct Sim {
         executable: URL, _ args: [String], stdin: String? = nil, environment: [String: String] = [:],
         directory: URL? = nil
     ) throws -> Run {
-        let run = try SiblingTool.run(
+        try SiblingTool.run(
             executable: executable, args,
             environment: environment.isEmpty
                 ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
             stdin: try stdin.map { path in try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) },
             directory: directory)
-        return Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     /// Starts `tool args…` in the background (stderr discarded) and returns it with the pipe its
@@ -88,6 +75,16 @@ struct Sim {
             return output
         }
         return (process, output)
+    }
+}
+
+extension SiblingTool.Result {
+    /// Parses stdout as JSON (for `--json` runs).
+    func json() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+            throw Sim.SimError.notJSON(stdout)
+        }
+        return object
     }
 }
 
