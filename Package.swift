@@ -33,27 +33,31 @@ let package = Package(
         .target(name: "ContractNames"),
         .target(name: "Keychain", dependencies: ["ContractNames", "PubkyCrypto", "SafeFiles"]),
         .target(name: "PaykitContract", dependencies: ["ContractNames", "PubkyCrypto", "PubkyProtocol"]),
+        // How an app learns of the other app's pubkys, reads one secret just in time, offers and
+        // withdraws its own: meanings, not status codes; one implementation per platform.
+        .target(name: "IdentitySharing", dependencies: ["ContractNames", "Keychain", "PubkyCrypto"]),
         .target(name: "AppSupport"),
         // Systematic exploration of schedules: a pure core (footprints, schedules, the explorer).
         .target(name: "Exploration"),
         .target(
             name: "Device", dependencies: ["ContractNames", "Exploration", "Keychain", "PubkyCrypto", "SafeFiles"]),
         // The app-runtime kernel both apps run on: main actor, suspension points, toasts, navigation.
-        .target(name: "AppRuntime", dependencies: ["AppSupport", "ContractNames", "Device"]),
+        .target(
+            name: "AppRuntime", dependencies: ["AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
         .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto"]),
         .target(
             name: "BitkitApp",
             dependencies: [
-                "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "Keychain",
-                "PaykitContract", "PubkyCrypto", "PubkyProtocol",
+                "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "IdentitySharing",
+                "Keychain", "PaykitContract", "PubkyCrypto", "PubkyProtocol",
             ]),
         .target(
             name: "RingApp",
             dependencies: [
-                "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "Keychain",
-                "PubkyCrypto", "PubkyProtocol",
+                "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "IdentitySharing",
+                "Keychain", "PubkyCrypto", "PubkyProtocol",
             ]),
         .target(name: "SimCLI", dependencies: ["Device", "Keychain", "SafeFiles"]),
         // The visual run report: HTML pages and inline SVG drawn from plain records of a run.
@@ -61,23 +65,26 @@ let package = Package(
         .target(
             name: "BitkitCLI",
             dependencies: [
-                "AppSupport", "BitkitApp", "ContractNames", "Device", "Keychain", "PaykitContract", "PubkyCrypto",
+                "AppSupport", "BitkitApp", "ContractNames", "Device", "IdentitySharing", "PaykitContract",
+                "PubkyCrypto",
                 "SimCLI",
             ]),
         .target(
             name: "RingCLI",
-            dependencies: ["AppSupport", "ContractNames", "Device", "Keychain", "PubkyCrypto", "RingApp", "SimCLI"]),
+            dependencies: [
+                "AppSupport", "ContractNames", "Device", "IdentitySharing", "PubkyCrypto", "RingApp", "SimCLI",
+            ]),
         .target(
             name: "Scenarios",
             dependencies: [
-                "AppSupport", "ContractNames", "Device", "Exploration", "Keychain", "PubkyCrypto", "RunReport",
-                "SimCLI",
+                "AppSupport", "ContractNames", "Device", "Exploration", "IdentitySharing", "Keychain", "PubkyCrypto",
+                "RunReport", "SimCLI",
             ]),
         .target(
             name: "SimctlCLI",
             dependencies: [
-                "AppNetwork", "Backend", "ContractNames", "Device", "Exploration", "Keychain", "PaykitContract",
-                "PubkyCrypto", "PubkyProtocol", "RunReport", "Scenarios", "SimCLI",
+                "AppNetwork", "Backend", "ContractNames", "Device", "Exploration", "IdentitySharing", "Keychain",
+                "PaykitContract", "PubkyCrypto", "PubkyProtocol", "RunReport", "Scenarios", "SimCLI",
             ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
@@ -92,6 +99,8 @@ let package = Package(
 
         // One test target per module, plus end-to-end tests that spawn the binaries.
         .testTarget(name: "ContractNamesTests", dependencies: ["ContractNames"]),
+        .testTarget(
+            name: "IdentitySharingTests", dependencies: ["ContractNames", "IdentitySharing", "Keychain"]),
         .testTarget(name: "AppRuntimeTests", dependencies: ["AppRuntime", "AppSupport", "ContractNames", "Device"]),
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
@@ -112,7 +121,10 @@ let package = Package(
         .testTarget(name: "SimCLITests", dependencies: ["Device", "SimCLI"]),
         .testTarget(
             name: "ScenariosTests",
-            dependencies: ["ContractNames", "Device", "Exploration", "Keychain", "PubkyCrypto", "Scenarios"]),
+            dependencies: [
+                "AppRuntime", "ContractNames", "Device", "Exploration", "IdentitySharing", "Keychain", "PubkyCrypto",
+                "Scenarios",
+            ]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(

@@ -1,3 +1,5 @@
+import IdentitySharing
+
 /// The adopted pubky reference (spec/01 §12): the owner app and the bare pubky as listed. It lives in
 /// UserDefaults and never holds a secret.
 public struct AdoptedReference: Codable, Sendable, Equatable {
@@ -10,4 +12,9 @@ public struct AdoptedReference: Codable, Sendable, Equatable {
         self.sourceApp = sourceApp
         self.pubky = pubky
     }
+}
+
+extension AdoptedReference {
+    /// The shared identity the reference names.
+    public var identity: SharedIdentity { SharedIdentity(pubky: pubky, sourceApp: sourceApp) }
 }

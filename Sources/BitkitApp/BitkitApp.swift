@@ -3,6 +3,7 @@ import AppSupport
 import ContractNames
 import Device
 import Foundation
+import IdentitySharing
 import Keychain
 
 /// Bitkit on the simulated device: one `send` is one user action, run on the app's main actor
@@ -40,16 +41,26 @@ public struct BitkitApp: Sendable {
     /// The app's container.
     public var sandbox: Sandbox { Sandbox(world: environment.world, app: .bitkit) }
 
-    /// Bitkit's shared-record layer for this build.
-    public var shared: BitkitSharedKeychain {
-        BitkitSharedKeychain(
-            keychain: keychain, ownSourceApp: network.bitkitSourceApp, service: sharedService,
-            enabled: install.build.sharesKeys)
+    /// How this build shares identities with Ring (none for a build from before the shared keychain).
+    public var sharing: any IdentitySharing {
+        environment.sharing(install: install, keychain: keychain, service: sharedService)
+    }
+
+    /// Bitkit's shared-record calls of spec/01 §10 one by one, with their statuses (`bitkit-sim
+    /// keychain …`): the keychain answers them even for a build that never makes them itself.
+    public var sharedRecordCalls: BitkitKeychainExchange {
+        environment.bitkitExchange(install: install, keychain: keychain, service: sharedService)
     }
 
     /// Bitkit's private keychain for this build.
     public var privateKeychain: BitkitPrivateKeychain {
         BitkitPrivateKeychain(keychain: keychain, accessGroup: network.bitkitPrivateGroup)
+    }
+
+    /// `removeAllOwn()` called on its own (`bitkit-sim keychain remove-all-own`), passing
+    /// `bitkit.removeAllOwn.before-delete` before each delete.
+    public func removeAllOwnRecords() -> Withdrawal {
+        sharedRecordCalls.withdrawAll { _ in environment.checkpoint(BitkitCheckpoint.removeAllOwnBeforeDelete) }
     }
 
     /// Runs one user action and returns the screen it leaves.

@@ -2,6 +2,7 @@ import AppSupport
 import ContractNames
 import Device
 import Foundation
+import IdentitySharing
 import PubkyCrypto
 import PubkyProtocol
 
@@ -15,7 +16,7 @@ extension BitkitRuntime {
     func activeSecretKeyHex() -> String? {
         if let local = try? store.load(Key.secretKey), !local.isEmpty { return local }
         if let reference = defaults.reference {
-            return shared.loadSecret(sourceApp: reference.sourceApp, pubky: reference.pubky)
+            return sharing.readSecret(reference.identity).secret
         }
         return nil
     }
@@ -113,12 +114,12 @@ extension BitkitRuntime {
         guard let secret = try? store.load(Key.secretKey), !secret.isEmpty,
             let pair = Ed25519KeyPair(secretHex: secret)
         else { return }
-        shared.publishOwn(pubky: pair.pubky, secretHex: secret)
+        _ = sharing.offer(pubky: pair.pubky, secret: secret, between: {})
     }
 
     /// `removeAllOwn()` with a checkpoint before each delete.
     func removeAllOwn(checkpoint: BitkitCheckpoint) {
-        shared.removeAllOwn { [self] _ in pause(checkpoint) }
+        _ = sharing.withdrawAll { [self] _ in pause(checkpoint) }
     }
 
     // MARK: Source check (spec/02 §16)
@@ -130,7 +131,7 @@ extension BitkitRuntime {
         try suspend(.sourceCheckBeforeLookup)
         // Another action may have changed the identity while this one waited.
         guard defaults.reference == reference else { return }
-        guard shared.isDefinitelyMissing(sourceApp: reference.sourceApp, pubky: reference.pubky) else { return }
+        guard sharing.presence(of: reference.identity) == .absent else { return }
         identityEvent(
             .sourceLost, account: SharedContract.account(sourceApp: reference.sourceApp, pubky: reference.pubky))
         clearAuthenticatedState()

@@ -1,6 +1,7 @@
 import AppSupport
 import ContractNames
 import Device
+import IdentitySharing
 import PubkyCrypto
 import PubkyProtocol
 
@@ -8,7 +9,7 @@ extension BitkitRuntime {
     /// spec/02 §11 on appear: list Ring's pubkys, then fetch each row's profile in the background
     /// (any error → no profile; profiles of pubkys no longer listed are dropped).
     func appearPubkyChoice() throws {
-        let pubkys = shared.list()
+        let pubkys = sharing.listPeers().identities.map(\.pubky)
         memory.choice = PubkyChoiceList(pubkys: pubkys)
         guard !pubkys.isEmpty else { return }
         try suspend(.choiceBeforeProfileFetch)
@@ -97,7 +98,9 @@ extension BitkitRuntime {
     private func runAdoption(_ listed: String, generation: Int) throws {
         try suspend(.pickBeforeRead)
         // 2. Just-in-time read with Bitkit's validation.
-        guard let secret = shared.loadSecret(sourceApp: SharedContract.ringSourceApp, pubky: listed),
+        guard
+            let secret = sharing.readSecret(SharedIdentity(pubky: listed, sourceApp: SharedContract.ringSourceApp))
+                .secret,
             let pair = Ed25519KeyPair(secretHex: secret)
         else {
             throw BitkitFailure(BitkitTexts.authenticationFailed(BitkitTexts.ringKeyUnavailable))

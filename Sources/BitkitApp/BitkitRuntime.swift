@@ -3,6 +3,7 @@ import AppSupport
 import ContractNames
 import Device
 import Foundation
+import IdentitySharing
 import Keychain
 import PubkyCrypto
 import PubkyProtocol
@@ -17,7 +18,7 @@ final class BitkitRuntime {
     let environment: AppEnvironment
     let kernel: AppKernel<BitkitCheckpoint>
     let sandbox: Sandbox
-    let shared: BitkitSharedKeychain
+    let sharing: any IdentitySharing
     let store: BitkitPrivateKeychain
     var defaults: BitkitDefaults
     /// The running app's memory; nil while Bitkit is not running.
@@ -31,7 +32,7 @@ final class BitkitRuntime {
         self.environment = app.environment
         self.kernel = kernel
         self.sandbox = kernel.sandbox
-        self.shared = app.shared
+        self.sharing = app.sharing
         self.store = app.privateKeychain
         self.defaults = try app.sandbox.load(BitkitDefaults.self, "defaults") ?? BitkitDefaults()
         self.current = try Self.loadMemory(sandbox, network: app.network)

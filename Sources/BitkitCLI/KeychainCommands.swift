@@ -1,7 +1,7 @@
 import BitkitApp
 import ContractNames
 import Device
-import Keychain
+import IdentitySharing
 import PubkyCrypto
 import SimCLI
 
@@ -12,10 +12,12 @@ enum KeychainCommands {
         "keychain", summary: "Bitkit's shared-record operations (spec/01 §10), one call each.",
         subcommands: [listRing, loadSecret, isDefinitelyMissing, publishOwn, removeOwn, removeAllOwn])
 
-    private static func shared(_ invocation: Invocation) throws -> (BitkitSharedKeychain, AppSession) {
-        let session = try AppSession(.bitkit, invocation)
-        let network = session.install.network ?? .regtest
-        return (BitkitSharedKeychain(keychain: session.keychain, ownSourceApp: network.bitkitSourceApp), session)
+    private static func shared(_ invocation: Invocation) throws -> BitkitKeychainExchange {
+        try BitkitRunner.app(invocation).sharedRecordCalls
+    }
+
+    private static func ring(_ pubky: String) -> SharedIdentity {
+        SharedIdentity(pubky: pubky, sourceApp: SharedContract.ringSourceApp)
     }
 
     struct ListOutput: Encodable { var pubkys: [String] }
@@ -45,8 +47,7 @@ enum KeychainCommands {
         ]
     ) { args, invocation in
         try args.finish()
-        let (shared, _) = try shared(invocation)
-        let pubkys = shared.list()
+        let pubkys = try shared(invocation).listPeers().identities.map(\.pubky)
         try invocation.emit(
             ListOutput(pubkys: pubkys),
             text: pubkys.isEmpty
@@ -65,8 +66,7 @@ enum KeychainCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        let (shared, _) = try shared(invocation)
-        let secret = shared.loadSecret(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
+        let secret = try shared(invocation).readSecret(ring(pubky)).secret
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
         try invocation.emit(
             SecretOutput(account: account, secret: secret),
@@ -86,8 +86,7 @@ enum KeychainCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        let (shared, _) = try shared(invocation)
-        let missing = shared.isDefinitelyMissing(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
+        let missing = try shared(invocation).presence(of: ring(pubky)) == .absent
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
         try invocation.emit(
             MissingOutput(account: account, definitelyMissing: missing),
@@ -105,7 +104,7 @@ enum KeychainCommands {
         guard let pair = Ed25519KeyPair(secretHex: secret) else {
             throw CLIError.usage("SECRET_HEX must be 64 lowercase hex characters.")
         }
-        let (shared, _) = try shared(invocation)
+        let shared = try shared(invocation)
         let status = shared.publishOwn(pubky: pair.pubky, secretHex: secret)
         let account = SharedContract.account(sourceApp: shared.ownSourceApp, pubky: pair.pubky)
         try invocation.emit(
@@ -124,7 +123,7 @@ enum KeychainCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        let (shared, _) = try shared(invocation)
+        let shared = try shared(invocation)
         let status = shared.removeOwn(pubky: pubky)
         let account = SharedContract.account(sourceApp: shared.ownSourceApp, pubky: pubky)
         try invocation.emit(
@@ -138,11 +137,9 @@ enum KeychainCommands {
         examples: ["bitkit-sim keychain remove-all-own"]
     ) { args, invocation in
         try args.finish()
-        let (shared, session) = try shared(invocation)
-        let deleted = shared.removeAllOwn { account in
-            session.environment.checkpoint(BitkitCheckpoint.removeAllOwnBeforeDelete)
-            _ = account
-        }
+        let app = try BitkitRunner.app(invocation)
+        let shared = app.sharedRecordCalls
+        let deleted = app.removeAllOwnRecords().tried.map(\.record)
         try invocation.emit(
             RemovedOutput(ownPrefix: shared.ownSourceApp, deleted: deleted),
             text: deleted.isEmpty

@@ -5,6 +5,9 @@
 public enum JournalKind: Hashable, Sendable {
     /// One keychain call of an app, or a direct write by `simctl`.
     case keychain(KeychainCall)
+    /// One call of the identity-sharing seam (`IdentitySharing`), whatever the platform: its peer,
+    /// records and result are in the entry's `peer`, `records` and `result`.
+    case sharing(SharingOp)
     /// One simulated network request: `<service> <operation>`, e.g. `homeserver POST /session`.
     case backend(request: String)
     /// A toast an app raised; `style` is the toast's type (`success`, `error`, `info`).
@@ -36,6 +39,7 @@ public enum JournalKind: Hashable, Sendable {
     public var event: String {
         switch self {
         case .keychain: return "keychain"
+        case .sharing: return "sharing"
         case .backend: return "backend"
         case .toast: return "toast"
         case .navigation: return "navigation"
@@ -56,6 +60,7 @@ public enum JournalKind: Hashable, Sendable {
     public var op: String? {
         switch self {
         case .keychain(let call): return call.rawValue
+        case .sharing(let op): return op.rawValue
         case .backend(let request): return request
         case .toast(let style): return style
         case .navigation, .openURL: return nil
@@ -76,6 +81,7 @@ public enum JournalKind: Hashable, Sendable {
         let known: JournalKind?
         switch event {
         case "keychain": known = op.flatMap(KeychainCall.init(rawValue:)).map { .keychain($0) }
+        case "sharing": known = op.flatMap(SharingOp.init(rawValue:)).map { .sharing($0) }
         case "backend": known = op.map { .backend(request: $0) }
         case "toast": known = op.map { .toast(style: $0) }
         case "navigation": known = op == nil ? .navigation : nil

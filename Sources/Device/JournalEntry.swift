@@ -38,6 +38,14 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     /// For backend requests: the client's timeout in milliseconds, so a check can tell "answered in
     /// time" from "gave up" by the simulated times alone.
     public var timeout: Int64?
+    /// For sharing events: the other app the call concerns (`bitkit`, `ring`).
+    public var peer: String?
+    /// For sharing events: what the call found or did (`SharingResult`: `listed`, `found`, `absent`,
+    /// `unknown`, `done`, `failed`); a reason is in `detail`.
+    public var result: String?
+    /// For sharing events: the shared records (`<owner>:<pubky>`) a listing returned, or a write
+    /// or removal actually changed.
+    public var records: [String]?
 
     /// An entry of `app` (`bitkit`, `ring`, `simctl`) recording `kind`; the journal fills in the
     /// sequence number, process, run and time when it appends it.

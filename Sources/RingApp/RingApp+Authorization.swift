@@ -1,6 +1,7 @@
 import AppSupport
 import Backend
 import Foundation
+import IdentitySharing
 import PubkyCrypto
 import PubkyProtocol
 
@@ -170,7 +171,7 @@ extension RingApp {
     func signingKey(_ entry: PubkyEntry) throws -> Ed25519KeyPair? {
         if let source = entry.sourceApp {
             try suspend(.authorizeBeforeRead)
-            guard let secret = try? shared.getExternalSecretKey(pubky: entry.pubky, sourceApp: source) else {
+            guard let secret = sharing.readSecret(SharedIdentity(pubky: entry.pubky, sourceApp: source)).secret else {
                 return nil
             }
             return Ed25519KeyPair(secretHex: secret)

@@ -1,4 +1,4 @@
-import Keychain
+import IdentitySharing
 
 extension RingApp {
     /// Delete on the confirmation sheet (spec/03 §8): the sheet closes and Home shows before the
@@ -20,9 +20,7 @@ extension RingApp {
             try? privateKeychain.deleteSessions(pubky: pubky)
             return
         }
-        do throws(RingSharedPubky.Failure) {
-            try shared.removeOwned(pubky: pubky)
-        } catch {
+        guard sharing.withdraw(pubky: pubky) == .done else {
             raise(RingTexts.deleteFailed)
             return
         }
@@ -41,9 +39,7 @@ extension RingApp {
     func confirmWipe() throws {
         memory.sheet = nil
         try suspend(.wipeBeforeUnpublish)
-        do throws(RingSharedPubky.Failure) {
-            try shared.removeAllOwned { _ in suspendQuietly(.wipeBeforeDelete) }
-        } catch {
+        guard sharing.withdrawAll(before: { _ in suspendQuietly(.wipeBeforeDelete) }).failure == nil else {
             raise(RingTexts.wipeFailed)
             return
         }

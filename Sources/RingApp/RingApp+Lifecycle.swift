@@ -66,12 +66,7 @@ extension RingApp {
     /// `publishOwnedPubky`: delete then add `app.pubkyring:<pubky>`, holding at the checkpoint between
     /// the two; a failure is only logged (spec/01 §11).
     func publishOwned(pubky: String, secretKey: String) {
-        do throws(RingSharedPubky.Failure) {
-            try shared.setOwned(pubky: pubky, secretKey: secretKey) {
-                suspendQuietly(.setOwnedBetweenDeleteAndAdd)
-            }
-        } catch {
-            log(.publishFailed, account: pubky, error.description)
-        }
+        let written = sharing.offer(pubky: pubky, secret: secretKey) { suspendQuietly(.setOwnedBetweenDeleteAndAdd) }
+        if let failure = written.failure { log(.publishFailed, account: pubky, failure) }
     }
 }

@@ -1,16 +1,12 @@
 import AppSupport
+import IdentitySharing
 
 extension RingApp {
     /// The offer load (spec/03 §4, §10): list Bitkit's records; on error keep the previous offers and
     /// prune nothing; on success prune adopted entries whose (pubky, source app) record is gone and
     /// remember the listing the offers are derived from.
     func loadOffers() throws {
-        let records: [RingSharedPubky.ExternalRecord]
-        do throws(RingSharedPubky.Failure) {
-            records = try shared.listExternal()
-        } catch {
-            return
-        }
+        guard case .listed(let records) = sharing.listPeers() else { return }
         try suspend(.pruneAfterListing)
         prune(keeping: records)
         memory.listed = records
@@ -18,7 +14,7 @@ extension RingApp {
 
     /// Removes adopted entries without a listed record of the same pubky and source app, with their
     /// session items, and raises one toast for the batch.
-    func prune(keeping records: [RingSharedPubky.ExternalRecord]) {
+    func prune(keeping records: [SharedIdentity]) {
         let alive = Set(records.map { "\($0.sourceApp):\($0.pubky)" })
         let gone = state.store.entries.filter { entry in
             guard let source = entry.sourceApp else { return false }
@@ -51,7 +47,7 @@ extension RingApp {
 
     /// `Use in Pubky Ring` (spec/03 §5): a no-op success when Ring already lists the pubky; otherwise
     /// the homeserver is resolved (awaited) and a reference entry appended. No secret is read.
-    func adopt(_ record: RingSharedPubky.ExternalRecord) throws {
+    func adopt(_ record: SharedIdentity) throws {
         defer { memory.sheet = nil }
         guard state.store.entry(record.pubky) == nil else { return }
         try suspend(.adoptBeforeResolve)

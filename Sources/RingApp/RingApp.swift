@@ -3,6 +3,7 @@ import AppSupport
 import ContractNames
 import Device
 import Foundation
+import IdentitySharing
 import Keychain
 
 /// Pubky Ring as a state machine (spec/03): `send` runs user actions under the app's main-actor lock
@@ -12,7 +13,9 @@ import Keychain
 public final class RingApp {
     public let environment: AppEnvironment
     let sandbox: Sandbox
-    let shared: RingSharedPubky
+    let sharing: any IdentitySharing
+    private let keychain: Keychain
+    private let sharedService: String
     let privateKeychain: RingPrivateKeychain
     lazy var network = RingNetwork(environment: environment)
     /// The state as of the last load or change.
@@ -30,9 +33,29 @@ public final class RingApp {
     public init(environment: AppEnvironment, keychain: Keychain, sharedService: String = SharedContract.service) {
         self.environment = environment
         self.sandbox = Sandbox(world: environment.world, app: .ring)
-        self.shared = RingSharedPubky(keychain: keychain, service: sharedService)
+        self.keychain = keychain
+        self.sharedService = sharedService
+        self.sharing = environment.ringExchange(keychain: keychain, service: sharedService)
         self.privateKeychain = RingPrivateKeychain(keychain: keychain)
         self.state = RingState()
+    }
+
+    /// Ring's shared-record calls of spec/01 §11 one by one (`ring-sim keychain …`).
+    public var sharedRecordCalls: RingKeychainExchange {
+        environment.ringExchange(keychain: keychain, service: sharedService)
+    }
+
+    /// `setOwned` called on its own, passing `ring.setOwned.between-delete-and-add` between its delete
+    /// and its add.
+    public func setOwnedRecord(pubky: String, secretKey: String) throws(RingKeychainExchange.Failure) {
+        try sharedRecordCalls.setOwned(pubky: pubky, secretKey: secretKey) {
+            environment.checkpoint(RingCheckpoint.setOwnedBetweenDeleteAndAdd)
+        }
+    }
+
+    /// `removeAllOwned` called on its own, passing `ring.removeAllOwned.before-delete` before each delete.
+    public func removeAllOwnedRecords() throws(RingKeychainExchange.Failure) {
+        try sharedRecordCalls.removeAllOwned { _ in environment.checkpoint(RingCheckpoint.removeAllOwnedBeforeDelete) }
     }
 
     /// Runs `actions` as one user step and returns the screen, with every toast raised on the way.

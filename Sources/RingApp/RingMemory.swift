@@ -1,4 +1,5 @@
 import AppSupport
+import IdentitySharing
 
 /// What Ring keeps in memory while it runs (the sandbox document `memory`): navigation, the sheet,
 /// the last successful Bitkit listing and the last action's toasts. `kill` deletes it.
@@ -9,7 +10,7 @@ public struct RingMemory: Codable, Sendable, Equatable {
     public var stack: [RingRoute]
     public var sheet: RingSheet?
     /// The Bitkit records of the last successful listing; offers are those Ring does not list.
-    public var listed: [RingSharedPubky.ExternalRecord]
+    public var listed: [SharedIdentity]
     /// Toasts raised by the last action, in order.
     public var toasts: [Toast]
     /// The inline error of the backup screen (`Password must be at least 6 characters long`).

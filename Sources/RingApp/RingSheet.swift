@@ -1,6 +1,8 @@
+import IdentitySharing
+
 /// A sheet or alert Ring shows over its screen; `id` is the spec's sheet id.
 public enum RingSheet: Codable, Sendable, Equatable {
-    case useExternal(RingSharedPubky.ExternalRecord)
+    case useExternal(SharedIdentity)
     case deletePubky(pubky: String)
     case editPubky(pubky: String)
     case selectPubky(RingAuthRequest)

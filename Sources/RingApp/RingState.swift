@@ -14,7 +14,7 @@ public struct RingState: Sendable, Equatable {
     /// The offer cards: listed Bitkit records whose pubky Ring does not list, regardless of source app.
     public var offers: [RingOffer] {
         let name = RingTexts.bitkitName(count: store.entries.count)
-        return RingSharedPubky.filterUnadoptedExternal(memory?.listed ?? [], ringPubkys: store.pubkys).map {
+        return RingOffer.filterUnadoptedExternal(memory?.listed ?? [], ringPubkys: store.pubkys).map {
             RingOffer(pubky: $0.pubky, sourceApp: $0.sourceApp, name: name)
         }
     }

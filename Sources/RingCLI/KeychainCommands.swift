@@ -1,6 +1,6 @@
 import ContractNames
 import Device
-import Keychain
+import IdentitySharing
 import PubkyCrypto
 import RingApp
 import SimCLI
@@ -11,14 +11,14 @@ enum KeychainCommands {
         "keychain", summary: "Pubky Ring's shared-record operations (spec/01 §11), one call each.",
         subcommands: [listExternal, getExternalSecret, setOwned, removeOwned, removeAllOwned])
 
-    private static func shared(_ invocation: Invocation) throws -> (RingSharedPubky, AppSession) {
-        let session = try AppSession(.ring, invocation)
-        return (RingSharedPubky(keychain: session.keychain), session)
+    private static func shared(_ invocation: Invocation) throws -> (RingKeychainExchange, RingApp) {
+        let app = try RingRunner.app(invocation)
+        return (app.sharedRecordCalls, app)
     }
 
     struct ListOutput: Encodable {
         var ok: Bool
-        var records: [RingSharedPubky.ExternalRecord]
+        var records: [SharedIdentity]
         var error: String?
     }
     struct SecretOutput: Encodable {
@@ -42,7 +42,7 @@ enum KeychainCommands {
     ) { args, invocation in
         try args.finish()
         let (shared, _) = try shared(invocation)
-        switch Result(catching: { () throws(RingSharedPubky.Failure) in try shared.listExternal() }) {
+        switch Result(catching: { () throws(RingKeychainExchange.Failure) in try shared.listExternal() }) {
         case .success(let records):
             try invocation.emit(
                 ListOutput(ok: true, records: records),
@@ -66,10 +66,10 @@ enum KeychainCommands {
         try args.finish()
         let (shared, _) = try shared(invocation)
         let account = SharedContract.account(sourceApp: source, pubky: pubky)
-        let raw = Result(catching: { () throws(RingSharedPubky.Failure) in
+        let raw = Result(catching: { () throws(RingKeychainExchange.Failure) in
             try shared.getExternalSecret(pubky: pubky, sourceApp: source)
         })
-        let checked = Result(catching: { () throws(RingSharedPubky.Failure) in
+        let checked = Result(catching: { () throws(RingKeychainExchange.Failure) in
             try shared.getExternalSecretKey(pubky: pubky, sourceApp: source)
         })
         switch (raw, checked) {
@@ -100,12 +100,11 @@ enum KeychainCommands {
         guard let pubky = explicit ?? Ed25519KeyPair(secretHex: secret)?.pubky else {
             throw CLIError.usage("SECRET_HEX derives no key; pass --pubky PUBKY to name the account.")
         }
-        let (shared, session) = try shared(invocation)
+        let (_, app) = try shared(invocation)
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
-        try report(account: account, done: "Published \(account).", invocation) { () throws(RingSharedPubky.Failure) in
-            try shared.setOwned(pubky: pubky, secretKey: secret) {
-                session.environment.checkpoint(RingCheckpoint.setOwnedBetweenDeleteAndAdd)
-            }
+        try report(account: account, done: "Published \(account).", invocation) {
+            () throws(RingKeychainExchange.Failure) in
+            try app.setOwnedRecord(pubky: pubky, secretKey: secret)
         }
     }
 
@@ -121,7 +120,8 @@ enum KeychainCommands {
         try args.finish()
         let (shared, _) = try shared(invocation)
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
-        try report(account: account, done: "Deleted \(account).", invocation) { () throws(RingSharedPubky.Failure) in
+        try report(account: account, done: "Deleted \(account).", invocation) {
+            () throws(RingKeychainExchange.Failure) in
             try shared.removeOwned(pubky: pubky)
         }
     }
@@ -132,16 +132,17 @@ enum KeychainCommands {
         examples: ["ring-sim keychain remove-all-owned"]
     ) { args, invocation in
         try args.finish()
-        let (shared, session) = try shared(invocation)
+        let (_, app) = try shared(invocation)
         try report(account: nil, done: "Deleted every app.pubkyring: record.", invocation) {
-            () throws(RingSharedPubky.Failure) in
-            try shared.removeAllOwned { _ in session.environment.checkpoint(RingCheckpoint.removeAllOwnedBeforeDelete) }
+            () throws(RingKeychainExchange.Failure) in
+            try app.removeAllOwnedRecords()
         }
     }
 
     /// Prints the outcome of a native call: the app's error is output, not a tool failure.
     private static func report(
-        account: String?, done: String, _ invocation: Invocation, _ call: () throws(RingSharedPubky.Failure) -> Void
+        account: String?, done: String, _ invocation: Invocation,
+        _ call: () throws(RingKeychainExchange.Failure) -> Void
     ) throws {
         switch Result(catching: call) {
         case .success: try invocation.emit(ResultOutput(account: account, ok: true), text: done)

@@ -1,6 +1,7 @@
 import ContractNames
 import Device
 import Foundation
+import IdentitySharing
 import Keychain
 import PubkyCrypto
 
@@ -23,77 +24,80 @@ public struct Audit: Sendable {
         return AuditReport(journalEntries: entries.count, invariants: AuditInvariant.allCases, violations: violations)
     }
 
-    // MARK: Journal invariants
+    // MARK: Journal invariants (the neutral `sharing` events, whatever the platform)
 
-    /// An app's add, update or delete on the shared group (`simctl`'s direct writes are exempt).
-    static func isSharedMutation(_ entry: JournalEntry) -> Bool {
-        guard case .keychain(let call) = entry.kind, [.add, .update, .delete].contains(call) else { return false }
-        return entry.group == SharedContract.accessGroup && AppKind(rawValue: entry.app) != nil
+    /// An app's sharing call that may change what is shared (`simctl`'s direct writes are exempt).
+    static func isSharingWrite(_ entry: JournalEntry) -> Bool {
+        guard case .sharing(let op) = entry.kind, op.writes else { return false }
+        return AppKind(rawValue: entry.app) != nil
     }
 
-    /// Own prefix only, one account per write/delete, network isolation.
+    /// Own prefix only, one record per offer or withdrawal, network isolation: every record an
+    /// app's sharing call changed is under the app's own prefix.
     static func checkPrefixes(_ entries: [JournalEntry]) -> [AuditViolation] {
         var violations: [AuditViolation] = []
-        for entry in entries where isSharedMutation(entry) && entry.status == 0 {
-            guard let account = entry.account else {
+        for entry in entries where isSharingWrite(entry) {
+            if entry.kind != .sharing(.withdrawAll), entry.account == nil {
                 violations.append(
                     AuditViolation(
                         .ownPrefixOnly,
-                        "\(entry.app) ran a \(entry.op ?? "") on the shared group without naming an account",
-                        evidence: [entry]))
+                        "\(entry.app) ran a sharing \(entry.op ?? "") without naming the record", evidence: [entry]))
                 continue
             }
-            guard let owner = entry.owner, !account.hasPrefix(owner + ":") else { continue }
-            let target = SharedContract.owner(ofAccount: account)
-            let bothBitkit =
-                SharedContract.bitkitSourceApps.contains(owner)
-                && target.map(SharedContract.bitkitSourceApps.contains) == true
-            violations.append(
-                AuditViolation(
-                    bothBitkit ? .networkIsolation : .ownPrefixOnly,
-                    "\(entry.app) (owner \(owner)) ran \(entry.op ?? "") on \(account)", evidence: [entry]))
+            guard let owner = entry.owner else { continue }
+            for record in entry.records ?? [] where !record.hasPrefix(owner + ":") {
+                let target = SharedContract.owner(ofAccount: record)
+                let bothBitkit =
+                    SharedContract.bitkitSourceApps.contains(owner)
+                    && target.map(SharedContract.bitkitSourceApps.contains) == true
+                violations.append(
+                    AuditViolation(
+                        bothBitkit ? .networkIsolation : .ownPrefixOnly,
+                        "\(entry.app) (owner \(owner)) ran \(entry.op ?? "") on \(record)", evidence: [entry]))
+            }
         }
         return violations
     }
 
-    /// Every `source-lost` of Bitkit follows, in the same app run, a read of that account answered
-    /// with errSecItemNotFound.
+    /// Every `source-lost` of Bitkit follows, in the same app run, a sharing answer that the record
+    /// is definitely absent (a presence check or a read of that record answered `absent`).
     static func checkClearedOnlyAfterNotFound(_ entries: [JournalEntry]) -> [AuditViolation] {
         var violations: [AuditViolation] = []
         for (index, entry) in entries.enumerated()
         where entry.kind == .identity(.sourceLost) {
             let proof = entries[..<index].last { candidate in
-                candidate.runID == entry.runID && candidate.kind == .keychain(.copy)
-                    && candidate.account == entry.account && candidate.status == OSStatus.itemNotFound.rawValue
+                candidate.runID == entry.runID
+                    && (candidate.kind == .sharing(.presence) || candidate.kind == .sharing(.credential))
+                    && candidate.account == entry.account && candidate.result == SharingResult.absent.rawValue
             }
             if proof == nil {
                 violations.append(
                     AuditViolation(
                         .clearedOnlyAfterNotFound,
-                        "\(entry.app) cleared its adopted identity \(entry.account ?? "?") without a not-found (-25300) on that account first",
+                        "\(entry.app) cleared its adopted identity \(entry.account ?? "?") without a definite absence of that record first",
                         evidence: [entry]))
             }
         }
         return violations
     }
 
-    /// Replays the shared group from the journal; at each `wipe end`, none of the wiper's own records
-    /// may remain.
+    /// Replays what the device shares from the sharing events; at each `wipe end`, none of the
+    /// wiper's own records may remain.
     static func checkWipes(_ entries: [JournalEntry]) -> [AuditViolation] {
         var present: [String: JournalEntry] = [:]
         var owners: [JournalEntry.RunID: String] = [:]
         var violations: [AuditViolation] = []
         for entry in entries {
-            if case .keychain(let call) = entry.kind, entry.group == SharedContract.accessGroup, entry.status == 0,
-                let account = entry.account
-            {
-                switch call {
-                case .add, .update, .inject: present[account] = entry
-                case .delete, .remove: present[account] = nil
-                case .copy: break
+            if case .sharing(let op) = entry.kind, op.writes {
+                for record in entry.records ?? [] {
+                    switch op {
+                    case .offer, .inject: present[record] = entry
+                    case .withdraw, .withdrawAll, .remove: present[record] = nil
+                    case .list, .credential, .presence: break
+                    }
                 }
-                if let owner = entry.owner { owners[entry.runID] = owner }
             }
+            if case .sharing = entry.kind, let owner = entry.owner { owners[entry.runID] = owner }
             guard entry.kind == .wipe(.end), let owner = entry.owner ?? owners[entry.runID] else {
                 continue
             }
@@ -111,29 +115,28 @@ public struct Audit: Sendable {
 
     // MARK: World invariants
 
-    /// Records an app wrote must be valid secrets of their account's pubky.
+    /// Records an app shares must be valid secrets of their pubky (records `simctl` injected on
+    /// purpose are exempt).
     func checkSecrets() throws -> [AuditViolation] {
-        let shared = try KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup)
-            .inspect().items
-        return shared.compactMap { item in
-            guard item.writer != "simctl", SharedContract.owner(ofAccount: item.account) != nil,
-                let colon = item.account.firstIndex(of: ":")
-            else { return nil }
-            let pubky = String(item.account[item.account.index(after: colon)...])
-            let text = String(validating: item.data, as: UTF8.self)
-            if let text, KeyDerivations.pubky(secretHex: text) == pubky { return nil }
+        try sharedRecords().compactMap { record in
+            guard record.writer != "simctl", record.validSecret == false, let owner = record.owner else { return nil }
+            let pubky = String(record.record.dropFirst(owner.count + 1))
             return AuditViolation(
-                .validSecrets, "\(item.writer) wrote \(item.account) with a value that is not the secret of \(pubky)")
+                .validSecrets, "\(record.writer) wrote \(record.record) with a value that is not the secret of \(pubky)"
+            )
         }
+    }
+
+    /// What the device shares now, through the platform's neutral view.
+    func sharedRecords() throws -> [SharedRecord] {
+        try KeychainGroupRecords.read(world.sharedGroup, derive: KeyDerivations.pubky(secretHex:))
     }
 
     /// No Ring secret in Bitkit's sandbox files, private keychain groups or the device's Files.
     func checkRingSecretsStayOutOfBitkit() throws -> [AuditViolation] {
         var ringSecrets = Set<String>()
-        let shared = try KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup)
-            .inspect().items
-        for item in shared where item.account.hasPrefix(SharedContract.ringSourceApp + ":") {
-            ringSecrets.formUnion(Self.secrets(in: item.data))
+        for record in try sharedRecords() where record.owner == SharedContract.ringSourceApp {
+            ringSecrets.formUnion(Self.secrets(in: record.bytes))
         }
         let ringPrivate = world.groupDirectory(SharedContract.ringPrivateGroup)
         if FileManager.default.fileExists(atPath: ringPrivate.path) {

@@ -77,14 +77,16 @@ enum ExpectationParser {
                     value: JSONText.string(try one()))
             case "record":
                 return .json(
-                    subject: sharedList, path: ".items[*].account", comparison: .notContains,
+                    subject: sharedList, path: ".records[*].record", comparison: .notContains,
                     value: JSONText.string(try one()))
             default: throw fail("unknown `expect no \(what)`; " + help)
             }
-        case "records": return .json(subject: sharedList, path: ".items[*].account", comparison: .equals, value: list())
+        case "records":
+            return .json(subject: sharedList, path: ".records[*].record", comparison: .equals, value: list())
         case "record":
             return .json(
-                subject: sharedList, path: ".items[*].account", comparison: .contains, value: JSONText.string(try one())
+                subject: sharedList, path: ".records[*].record", comparison: .contains,
+                value: JSONText.string(try one())
             )
         case "state":
             throw fail("usage: expect bitkit state PATH OP VALUE  or  expect ring state PATH OP VALUE")
@@ -131,8 +133,8 @@ enum ExpectationParser {
         }
     }
 
-    static let sharedList = Expectation.Subject.command(
-        tool: .simctl, arguments: ["keychain", "list", "--group", "shared"])
+    /// What the device shares, in the platform's neutral terms (`simctl sharing list`).
+    static let sharedList = Expectation.Subject.command(tool: .simctl, arguments: ["sharing", "list"])
 
     static func toolShortName(_ word: String) -> Tool? {
         switch word {

@@ -1,6 +1,7 @@
 import ContractNames
 import Device
 import Foundation
+import IdentitySharing
 import Keychain
 
 /// What a run ended with, once its lanes are done: the expectations every run must meet, the
@@ -56,15 +57,14 @@ struct OutcomeCheck {
         return (failures, try values(world: world, scratch: scratch, inspections: inspections))
     }
 
-    /// The shared group's accounts plus each requested `TOOL ARGS… :: PATH` value.
+    /// The shared records plus each requested `TOOL ARGS… :: PATH` value.
     func describe(world: URL, scratch: URL, inspections: InspectionCache? = nil) throws -> String {
         try values(world: world, scratch: scratch, inspections: inspections).text
     }
 
     func values(world: URL, scratch: URL, inspections: InspectionCache? = nil) throws -> Values {
-        let store = KeychainGroupStore(
-            directory: World(root: world).sharedGroup, accessGroup: SharedContract.accessGroup)
-        var result = Values(accounts: try store.inspect().items.map(\.account), values: [])
+        let shared = try KeychainGroupRecords.read(World(root: world).sharedGroup, derive: KeyDerivations.pubky)
+        var result = Values(accounts: shared.map(\.record), values: [])
         var probe = ScriptRun(
             scenario: Scenario(file: "outcome", title: "", seed: 0, steps: []), runner: runner, world: world,
             scratch: scratch, environment: nil)

@@ -1,6 +1,7 @@
 import ContractNames
 import Device
 import Foundation
+import IdentitySharing
 import Keychain
 import RunReport
 import SimCLI
@@ -202,10 +203,10 @@ public struct RaceHarness: Sendable {
     static func secrets(symbols: Symbols, world: URL) -> [String] {
         var secrets = Set(symbols.keys.values.map(\.secretHex))
         for value in Symbols.constants.values where value.contains(" ") { secrets.insert(value) }
-        let store = KeychainGroupStore(
-            directory: World(root: world).sharedGroup, accessGroup: SharedContract.accessGroup)
-        for item in (try? store.inspect().items) ?? [] {
-            if let text = String(validating: item.data, as: UTF8.self), text.count >= 32 { secrets.insert(text) }
+        let shared =
+            (try? KeychainGroupRecords.read(World(root: world).sharedGroup, derive: KeyDerivations.pubky)) ?? []
+        for record in shared {
+            if let text = String(validating: record.bytes, as: UTF8.self), text.count >= 32 { secrets.insert(text) }
         }
         return secrets.sorted()
     }

@@ -173,10 +173,14 @@ enum KeychainCommands {
                     accessGroup: group, service: service, account: account, data: data, accessibility: accessibility,
                     synchronizable: synchronizable), writer: "simctl", at: now)
         } catch { throw CLIError.failure("Could not write \(account): \(error)") }
-        invocation.environment(.bitkit).record(
+        let environment = invocation.environment(.bitkit)
+        environment.record(
             JournalEntry(
                 app: "simctl", kind: .keychain(.inject), group: group, service: service, account: account,
                 status: 0, data: true, count: 1))
+        if group == SharedContract.accessGroup {
+            environment.record(sharingEvent(.inject, account: account, changed: true))
+        }
         try invocation.emit(["group": group, "account": account], text: "Wrote \(account) in \(group).")
     }
 
@@ -197,12 +201,25 @@ enum KeychainCommands {
         do { removed = try store.remove(service: service, account: account) } catch {
             throw CLIError.failure("Could not delete \(account): \(error)")
         }
-        invocation.environment(.bitkit).record(
+        let environment = invocation.environment(.bitkit)
+        environment.record(
             JournalEntry(
                 app: "simctl", kind: .keychain(.remove), group: group, service: service, account: account,
                 status: removed ? 0 : -25300))
+        if group == SharedContract.accessGroup {
+            environment.record(sharingEvent(.remove, account: account, changed: removed))
+        }
         try invocation.emit(
             ["group": group, "account": account, "removed": removed ? "true" : "false"],
             text: removed ? "Deleted \(account) from \(group)." : "No item \(account) in \(group).")
+    }
+
+    /// The neutral line of a direct write or removal in the shared group: the audit replays what the
+    /// device shares from `sharing` events alone, and never blames `simctl` for them.
+    static func sharingEvent(_ op: SharingOp, account: String, changed: Bool) -> JournalEntry {
+        var entry = JournalEntry(app: "simctl", kind: .sharing(op), account: account)
+        entry.records = changed ? [account] : []
+        entry.result = (changed ? SharingResult.done : .absent).rawValue
+        return entry
     }
 }

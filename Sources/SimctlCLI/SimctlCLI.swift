@@ -19,6 +19,7 @@ public enum SimctlCLI {
         commands: [
             WorldCommands.group, DeviceCommands.group, AppCommands.install, AppCommands.uninstall,
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
+            SharingCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
             ScenarioCommands.group, BackendCommands.group, AuthRequestCommands.group, AuditCommands.audit,
             RaceCommands.race, ExploreCommands.explore, CrashCommands.crash, IssuerCommands.group,

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct JournalKindTests {
     static let known: [JournalKind] =
-        KeychainCall.allCases.map { .keychain($0) } + LifecycleOp.allCases.map { .lifecycle($0) }
+        KeychainCall.allCases.map { .keychain($0) } + SharingOp.allCases.map { .sharing($0) }
+        + LifecycleOp.allCases.map { .lifecycle($0) }
         + IdentityOp.allCases.map { .identity($0) } + WipeOp.allCases.map { .wipe($0) }
         + BreakpointOp.allCases.map { .breakpoint($0) } + LogCategory.allCases.map { .log($0) }
         + DeviceOp.allCases.map { .device($0) } + [
@@ -24,6 +25,8 @@ import Testing
         #expect(JournalKind.device(.worldInit).op == "world-init")
         #expect(JournalKind.keychain(.copy).op == "copy")
         #expect(JournalKind.navigation.op == nil)
+        #expect(JournalKind.sharing(.withdrawAll).event == "sharing")
+        #expect(JournalKind.sharing(.withdrawAll).op == "withdraw-all")
     }
 
     @Test func anEntryThisBuildDoesNotKnowStaysReadable() {

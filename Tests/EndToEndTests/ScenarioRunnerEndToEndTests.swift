@@ -29,7 +29,8 @@ import Testing
             device lock
             bitkit keychain load-secret {A}
             expect last .secret absent
-            expect json simctl journal --app bitkit :: .entries[-1].status = -25308
+            expect json simctl journal --app bitkit --event keychain :: .entries[-1].status = -25308
+            expect json simctl journal --app bitkit --event sharing :: .entries[-1].result = unknown
             """)
         let run = try Sim.run("simctl", ["scenario", "run", file])
         #expect(run.status == 0)
@@ -52,11 +53,11 @@ import Testing
         #expect(run.stdout.contains("✗ \(file):2: expect records app.pubkyring:{B}"))
         #expect(
             run.stdout.contains(
-                "expected: .items[*].account = [\"app.pubkyring:orhzqdiexwmi6iidktucgud63ufa5nwtsuzdxe176a8izd6jsqky\"]"
+                "expected: .records[*].record = [\"app.pubkyring:orhzqdiexwmi6iidktucgud63ufa5nwtsuzdxe176a8izd6jsqky\"]"
             ))
         #expect(
             run.stdout.contains(
-                "actual:   .items[*].account = [\"app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy\"]"
+                "actual:   .records[*].record = [\"app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy\"]"
             ))
         #expect(run.stdout.contains("replay: simctl scenario run \(file) --seed 0 --keep"))
         #expect(!run.stdout.contains("never reached"))

@@ -105,9 +105,15 @@ import Testing
         try sim("simctl", "install", "bitkit", "--network", "regtest", "--without-shared-group")
         let list = try sim("bitkit-sim", "keychain", "list-ring", "--json").json()
         #expect((list["pubkys"] as? [String])?.isEmpty == true)
-        let journal = try sim("simctl", "journal", "--app", "bitkit", "--json").json()
+        let journal = try sim("simctl", "journal", "--app", "bitkit", "--event", "keychain", "--json").json()
         let last = (journal["entries"] as? [[String: Any]])?.last
         #expect(last?["status"] as? Int == -34018)
+        // The seam says what that means: nothing could be told, not "Ring has no pubkys".
+        let sharing = try sim("simctl", "journal", "--app", "bitkit", "--event", "sharing", "--json").json()
+        let listing = (sharing["entries"] as? [[String: Any]])?.last
+        #expect(listing?["op"] as? String == "list")
+        #expect(listing?["result"] as? String == "unknown")
+        #expect(listing?["detail"] as? String == "status -34018")
     }
 
     @Test func uninstallRemovesTheSandboxButKeepsEveryKeychainItem() throws {

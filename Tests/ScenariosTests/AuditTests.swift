@@ -1,6 +1,8 @@
+import AppRuntime
 import ContractNames
 import Device
 import Foundation
+import IdentitySharing
 import Keychain
 import PubkyCrypto
 import Scenarios
@@ -28,23 +30,42 @@ import Testing
         return environment.keychain(install: try environment.installed())
     }
 
+    /// The app's own sharing seam, journalled as the app journals it.
+    func sharing(_ app: AppKind) throws -> any IdentitySharing {
+        let environment = AppEnvironment(world: world, app: app, run: .standalone)
+        let install = try environment.installed()
+        return environment.sharing(install: install, keychain: environment.keychain(install: install))
+    }
+
+    /// A sharing call of `app` as the journal records it, for calls no correct exchange makes.
+    func journalSharing(
+        _ app: AppKind, _ op: SharingOp, account: String?, records: [String], result: SharingResult = .done
+    ) throws {
+        let environment = AppEnvironment(world: world, app: app, run: .standalone)
+        var entry = JournalEntry(app: app.rawValue, kind: .sharing(op), account: account)
+        entry.owner = try environment.installed().ownerPrefix
+        entry.records = records
+        entry.result = result.rawValue
+        environment.record(entry)
+    }
+
+    /// A record written as `app` through the keychain, and journalled as that app's offer.
     func add(_ app: AppKind, account: String, value: String) throws {
         let status = try keychain(app).add(
             NewKeychainItem(
                 accessGroup: SharedContract.accessGroup, service: SharedContract.service, account: account,
                 data: Array(value.utf8), accessibility: .whenUnlockedThisDeviceOnly))
         #expect(status == .success)
+        try journalSharing(app, .offer, account: account, records: [account])
     }
 
     func invariants() throws -> [AuditInvariant] { try Audit(world: world).run().violations.map(\.invariant) }
 
     @Test func aWorldWhereEachAppKeepsToItsOwnRecordsPasses() throws {
-        try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
-        try add(.bitkit, account: "to.bitkit.dev:\(w)", value: wSecret)
-        _ = try keychain(.bitkit).copyMatching(
-            KeychainQuery(
-                service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup),
-            limit: .one, returnData: true)
+        #expect(try sharing(.ring).offer(pubky: a, secret: aSecret, between: {}) == .done)
+        #expect(try sharing(.bitkit).offer(pubky: w, secret: wSecret, between: {}) == .done)
+        #expect(
+            try sharing(.bitkit).readSecret(SharedIdentity(pubky: a, sourceApp: "app.pubkyring")) == .found(aSecret))
         #expect(try invariants().isEmpty)
     }
 
@@ -52,16 +73,12 @@ import Testing
         try add(.bitkit, account: "app.pubkyring:\(a)", value: aSecret)
         let report = try Audit(world: world).run()
         #expect(report.violations.map(\.invariant) == [.ownPrefixOnly])
-        #expect(report.violations.first?.evidence.first?.account == "app.pubkyring:\(a)")
+        #expect(report.violations.first?.evidence.first?.records == ["app.pubkyring:\(a)"])
     }
 
-    @Test func ringDeletingABitkitRecordIsCaught() throws {
-        try add(.bitkit, account: "to.bitkit.dev:\(w)", value: wSecret)
-        let status = try keychain(.ring).delete(
-            KeychainQuery(
-                service: SharedContract.service, account: "to.bitkit.dev:\(w)", accessGroup: SharedContract.accessGroup)
-        )
-        #expect(status == .success)
+    @Test func ringWithdrawingABitkitRecordIsCaught() throws {
+        #expect(try sharing(.bitkit).offer(pubky: w, secret: wSecret, between: {}) == .done)
+        try journalSharing(.ring, .withdraw, account: "to.bitkit.dev:\(w)", records: ["to.bitkit.dev:\(w)"])
         #expect(try invariants() == [.ownPrefixOnly])
     }
 
@@ -70,10 +87,14 @@ import Testing
         #expect(try invariants() == [.networkIsolation])
     }
 
-    @Test func deletingByServiceIsCaught() throws {
-        try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
-        _ = try keychain(.ring).delete(
-            KeychainQuery(service: SharedContract.service, accessGroup: SharedContract.accessGroup))
+    @Test func aWithdrawalThatNamesNoRecordIsCaught() throws {
+        #expect(try sharing(.ring).offer(pubky: a, secret: aSecret, between: {}) == .done)
+        try journalSharing(.ring, .withdraw, account: nil, records: ["app.pubkyring:\(a)"])
+        #expect(try invariants() == [.ownPrefixOnly])
+    }
+
+    @Test func aWithdrawAllThatRemovedAnotherAppsRecordIsCaught() throws {
+        try journalSharing(.bitkit, .withdrawAll, account: nil, records: ["to.bitkit.dev:\(w)", "app.pubkyring:\(a)"])
         #expect(try invariants() == [.ownPrefixOnly])
     }
 
@@ -139,14 +160,20 @@ import Testing
         #expect(try invariants() == [.clearedOnlyAfterNotFound])
     }
 
-    @Test func clearingAfterANotFoundPasses() throws {
-        _ = try keychain(.bitkit).copyMatching(
-            KeychainQuery(
-                service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup),
-            limit: .one, returnData: false)
+    @Test func clearingAfterADefiniteAbsencePasses() throws {
+        #expect(try sharing(.bitkit).presence(of: SharedIdentity(pubky: a, sourceApp: "app.pubkyring")) == .absent)
         AppEnvironment(world: world, app: .bitkit, run: .standalone).record(
             JournalEntry(app: "bitkit", kind: .identity(.sourceLost), account: "app.pubkyring:\(a)"))
         #expect(try invariants().isEmpty)
+    }
+
+    @Test func clearingAfterAnUnknownPresenceIsCaught() throws {
+        #expect(try sharing(.ring).offer(pubky: a, secret: aSecret, between: {}) == .done)
+        try DeviceStore(world: world).update { $0.protection = .locked }
+        #expect(try sharing(.bitkit).presence(of: SharedIdentity(pubky: a, sourceApp: "app.pubkyring")) != .absent)
+        AppEnvironment(world: world, app: .bitkit, run: .standalone).record(
+            JournalEntry(app: "bitkit", kind: .identity(.sourceLost), account: "app.pubkyring:\(a)"))
+        #expect(try invariants() == [.clearedOnlyAfterNotFound])
     }
 
     /// Writes `entries` as the whole journal, numbered in order, all from process 4242.
@@ -164,10 +191,9 @@ import Testing
         try text.write(to: world.journalFile, atomically: true, encoding: .utf8)
     }
 
-    @Test func aNotFoundSeenByAnEarlierRunOfTheSameServingProcessDoesNotJustifyClearing() throws {
-        let notFound = JournalEntry(
-            app: "bitkit", kind: .keychain(.copy), group: SharedContract.accessGroup,
-            service: SharedContract.service, account: "app.pubkyring:\(a)", status: OSStatus.itemNotFound.rawValue)
+    @Test func anAbsenceSeenByAnEarlierRunOfTheSameServingProcessDoesNotJustifyClearing() throws {
+        var notFound = JournalEntry(app: "bitkit", kind: .sharing(.presence), account: "app.pubkyring:\(a)")
+        notFound.result = SharingResult.absent.rawValue
         let cleared = JournalEntry(app: "bitkit", kind: .identity(.sourceLost), account: "app.pubkyring:\(a)")
         try writeJournal([(notFound, run: 1), (cleared, run: 2)])
         #expect(try invariants() == [.clearedOnlyAfterNotFound])
@@ -187,10 +213,7 @@ import Testing
 
     @Test func aWipeThatRemovedItsRecordsPasses() throws {
         try add(.ring, account: "app.pubkyring:\(a)", value: aSecret)
-        _ = try keychain(.ring).delete(
-            KeychainQuery(
-                service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup)
-        )
+        #expect(try sharing(.ring).withdrawAll { _ in }.failure == nil)
         var end = JournalEntry(app: "ring", kind: .wipe(.end))
         end.owner = "app.pubkyring"
         AppEnvironment(world: world, app: .ring, run: .standalone).record(end)

@@ -1,0 +1,51 @@
+import ContractNames
+import Device
+import IdentitySharing
+import Keychain
+
+extension AppEnvironment {
+    /// Bitkit's side of the shared keychain group for `install` (iOS), every call journalled as a
+    /// `sharing` event beside the keychain events it causes.
+    public func bitkitExchange(
+        install: InstalledApp, keychain: Keychain, service: String = SharedContract.service
+    ) -> BitkitKeychainExchange {
+        BitkitKeychainExchange(
+            keychain: keychain, ownSourceApp: install.ownerPrefix, service: service,
+            report: sharingReport(owner: install.ownerPrefix))
+    }
+
+    /// Ring's side of the shared keychain group (iOS), every call journalled.
+    public func ringExchange(keychain: Keychain, service: String = SharedContract.service) -> RingKeychainExchange {
+        RingKeychainExchange(
+            keychain: keychain, service: service, report: sharingReport(owner: SharedContract.ringSourceApp))
+    }
+
+    /// The identity-sharing seam of this app's install: a build from before the shared keychain
+    /// has none.
+    public func sharing(
+        install: InstalledApp, keychain: Keychain, service: String = SharedContract.service
+    ) -> any IdentitySharing {
+        switch app {
+        case .bitkit:
+            guard install.build.sharesKeys else { return NoSharing(ownSourceApp: install.ownerPrefix) }
+            return bitkitExchange(install: install, keychain: keychain, service: service)
+        case .ring:
+            return ringExchange(keychain: keychain, service: service)
+        }
+    }
+
+    /// Journals each call of an exchange as one `sharing` event of this app (`owner` is the
+    /// prefix its build writes).
+    func sharingReport(owner: String) -> SharingReport {
+        let environment = self
+        return { event in
+            var entry = JournalEntry(
+                app: environment.app.rawValue, kind: .sharing(event.op), account: event.record, detail: event.detail)
+            entry.owner = owner
+            entry.peer = event.peer
+            entry.result = event.result.rawValue
+            entry.records = event.records
+            environment.record(entry)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// The rules of identity sharing that differ by platform (DESIGN §7a; spec/07 §10), so an app's
+/// behaviour reads them instead of knowing which platform it runs on.
+public struct SharingPolicy: Sendable, Equatable {
+    /// What Bitkit's source check clears an adopted identity on.
+    public enum SourceLoss: Sendable, Equatable {
+        /// A presence check of the exact record answers `absent` (iOS, spec/02 §16).
+        case definiteAbsence
+        /// A listing that succeeds without the referenced identity (Android, spec/07 §8).
+        case listedWithout
+    }
+
+    public var sourceLoss: SourceLoss
+    /// Whether a failed session restore keeps the saved session (Android, spec/07 §7) or deletes
+    /// it (iOS, spec/02 §8).
+    public var keepsSessionOnFailedRestore: Bool
+    /// Whether Bitkit's launch looks for keychain items that outlived an uninstall (iOS only:
+    /// on Android nothing outlives one).
+    public var checksOrphansAtLaunch: Bool
+    /// Whether a locked device makes shared reads fail (iOS data protection; not on Android).
+    public var lockGatesReads: Bool
+    /// Whether an app publishes its own identity explicitly (iOS `publishOwnSharedRecord`), or
+    /// its provider serves the stored key live (Android).
+    public var publishesOwnIdentity: Bool
+
+    public init(
+        sourceLoss: SourceLoss, keepsSessionOnFailedRestore: Bool, checksOrphansAtLaunch: Bool,
+        lockGatesReads: Bool, publishesOwnIdentity: Bool
+    ) {
+        self.sourceLoss = sourceLoss
+        self.keepsSessionOnFailedRestore = keepsSessionOnFailedRestore
+        self.checksOrphansAtLaunch = checksOrphansAtLaunch
+        self.lockGatesReads = lockGatesReads
+        self.publishesOwnIdentity = publishesOwnIdentity
+    }
+
+    /// One keychain access group (spec/01, spec/02 §8, §15, §16).
+    public static let iOS = SharingPolicy(
+        sourceLoss: .definiteAbsence, keepsSessionOnFailedRestore: false, checksOrphansAtLaunch: true,
+        lockGatesReads: true, publishesOwnIdentity: true)
+
+    /// Content providers (spec/07 §7–§9).
+    public static let android = SharingPolicy(
+        sourceLoss: .listedWithout, keepsSessionOnFailedRestore: true, checksOrphansAtLaunch: false,
+        lockGatesReads: false, publishesOwnIdentity: false)
+}

@@ -1,0 +1,56 @@
+import ContractNames
+import Device
+import IdentitySharing
+import SimCLI
+
+/// `simctl sharing …`: what the device shares between the two apps, in the platform's neutral
+/// terms (the records `expect records` reads), as the OS sees it: no app, no lock, no entitlement.
+enum SharingCommands {
+    static let group = Command(
+        "sharing", summary: "What the device shares between Bitkit and Pubky Ring, whatever the platform carries it.",
+        subcommands: [list])
+
+    struct ListOutput: Encodable {
+        var platform: String
+        var records: [SharedRecord]
+    }
+
+    static let list = Command(
+        "list", summary: "List every shared identity record: owner, writer and whether it holds its pubky's secret.",
+        usage: "[--show-secrets]",
+        details:
+            "On iOS a record is an item of the shared keychain group KYH47R284B.pubky.shared, named <owner>:<pubky>. Secrets are never printed unless --show-secrets is given.",
+        examples: [
+            "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
+            "simctl sharing list",
+            "simctl sharing list --json",
+        ]
+    ) { args, invocation in
+        let showSecrets = args.flag("--show-secrets")
+        try args.finish()
+        let world = invocation.world
+        try world.requireExists()
+        let records: [SharedRecord]
+        do {
+            records = try KeychainGroupRecords.read(world.sharedGroup, showSecrets: showSecrets)
+        } catch {
+            throw CLIError.failure("Could not read the shared group: \(error)")
+        }
+        try invocation.emit(ListOutput(platform: "ios", records: records), text: render(records))
+    }
+
+    static func render(_ records: [SharedRecord]) -> String {
+        guard !records.isEmpty else { return "Nothing is shared." }
+        return records.map { record in
+            var line = "\(record.record)  by \(record.writer)"
+            switch record.validSecret {
+            case true?: line += ", valid secret"
+            case false?: line += ", NOT a valid secret for this pubky"
+            case nil: line += ", no known owner"
+            }
+            line += "  \(record.detail)"
+            if let secret = record.secret { line += " = \(secret)" }
+            return line
+        }.joined(separator: "\n")
+    }
+}
