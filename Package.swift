@@ -60,19 +60,23 @@ let package = Package(
                 "Keychain", "PubkyCrypto", "PubkyProtocol",
             ]),
         .target(name: "SimCLI", dependencies: ["Device", "Keychain", "SafeFiles"]),
+        // What both apps' tools share: printing an app step's outcome, the checkpoints command.
+        .target(name: "AppCommands", dependencies: ["AppRuntime", "AppSupport", "ContractNames", "SimCLI"]),
         // The visual run report: HTML pages and inline SVG drawn from plain records of a run.
         .target(name: "RunReport", dependencies: ["AppSupport"]),
         .target(
             name: "BitkitCLI",
             dependencies: [
-                "AppSupport", "BitkitApp", "ContractNames", "Device", "IdentitySharing", "PaykitContract",
+                "AppCommands", "AppSupport", "BitkitApp", "ContractNames", "Device", "IdentitySharing",
+                "PaykitContract",
                 "PubkyCrypto",
                 "SimCLI",
             ]),
         .target(
             name: "RingCLI",
             dependencies: [
-                "AppSupport", "ContractNames", "Device", "IdentitySharing", "PubkyCrypto", "RingApp", "SimCLI",
+                "AppCommands", "AppSupport", "ContractNames", "Device", "IdentitySharing", "PubkyCrypto", "RingApp",
+                "SimCLI",
             ]),
         .target(
             name: "Scenarios",
@@ -101,7 +105,8 @@ let package = Package(
         .testTarget(name: "ContractNamesTests", dependencies: ["ContractNames"]),
         .testTarget(
             name: "IdentitySharingTests", dependencies: ["ContractNames", "IdentitySharing", "Keychain"]),
-        .testTarget(name: "AppRuntimeTests", dependencies: ["AppRuntime", "AppSupport", "ContractNames", "Device"]),
+        .testTarget(
+            name: "AppRuntimeTests", dependencies: ["AppRuntime", "ContractNames", "Device", "IdentitySharing"]),
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .testTarget(name: "KeychainTests", dependencies: ["ContractNames", "Keychain", "PubkyCrypto"]),

@@ -66,8 +66,8 @@ public struct BitkitMemory: Codable, Sendable, Equatable {
     /// Root first, as printed: `["home", "settings"]`.
     public var stack: [String] { ([root] + path).map(\.rawValue) }
 
-    /// Whether an adoption runs in a live process, as seen from the run `observer`.
-    public func isAdoptingRingIdentity(seenFrom observer: RunContext) -> Bool {
+    /// Whether an adoption runs in a live run, as seen from the run of `observer`.
+    public func isAdoptingRingIdentity(seenFrom observer: AppEnvironment) -> Bool {
         adoption?.isAlive(seenFrom: observer) ?? false
     }
 }

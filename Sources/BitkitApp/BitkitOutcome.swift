@@ -1,13 +1,5 @@
-import AppSupport
+import AppRuntime
 
-/// What one action produced: the screen now shown (nil when the app is not running), and one-line
-/// notices for taps the app refused (the screen stays as it was).
-public struct BitkitOutcome: Sendable, Equatable {
-    public var screen: Screen?
-    public var notices: [String]
-
-    public init(screen: Screen?, notices: [String] = []) {
-        self.screen = screen
-        self.notices = notices
-    }
-}
+/// What one Bitkit action produced (`AppOutcome`: the screen, or nil when Bitkit is not running,
+/// and the notices of refused taps).
+public typealias BitkitOutcome = AppOutcome

@@ -1,15 +1,15 @@
 import AppSupport
 import PubkyProtocol
 
-/// Builds the `Screen` Bitkit shows from its memory and defaults.
+/// Builds the `Screen` Bitkit shows from its state: a pure function, like the screen of a view.
 struct BitkitScreenRenderer {
-    let runtime: BitkitRuntime
+    let state: BitkitState
     let memory: BitkitMemory
 
     func screen() -> Screen {
         let route = memory.top
         var screen = Screen(
-            app: "bitkit", route: route.rawValue, title: route.title, toasts: runtime.raised, stack: memory.stack)
+            app: "bitkit", route: route.rawValue, title: route.title, toasts: state.raised, stack: memory.stack)
         switch route {
         case .onboarding:
             screen.texts = ["No wallet on this device."]
@@ -26,8 +26,8 @@ struct BitkitScreenRenderer {
             ]
         case .devSettings:
             screen.texts = [
-                "Paykit UI: " + (runtime.defaults.paykitUIEnabled ? "on" : "off"),
-                "Profile intro: " + (runtime.defaults.profileIntroSeen ? "seen" : "not seen"),
+                "Paykit UI: " + (state.defaults.paykitUIEnabled ? "on" : "off"),
+                "Profile intro: " + (state.defaults.profileIntroSeen ? "seen" : "not seen"),
             ]
         case .profileIntro:
             screen.texts = ["Set up your pubky profile to pay your contacts."]
@@ -57,14 +57,14 @@ struct BitkitScreenRenderer {
             Screen.Button(id: "Send", label: "Send"), Screen.Button(id: "Receive", label: "Receive"),
             Screen.Button(id: "Scan", label: "Scan"), Screen.Button(id: "Settings", label: "Settings"),
         ]
-        if runtime.defaults.paykitUIEnabled { buttons.append(Screen.Button(id: "Profile", label: "Profile")) }
-        if runtime.defaults.paykitUIEnabled { buttons.append(Self.bellButton) }
+        if state.defaults.paykitUIEnabled { buttons.append(Screen.Button(id: "Profile", label: "Profile")) }
+        if state.defaults.paykitUIEnabled { buttons.append(Self.bellButton) }
         return buttons
     }
 
     private func fillPubkyChoice(_ screen: inout Screen) {
         let choice = memory.choice ?? PubkyChoiceList(pubkys: [])
-        let busy = memory.isAdoptingRingIdentity(seenFrom: runtime.environment.run)
+        let busy = state.adoptionBusy
         if choice.pubkys.isEmpty {
             screen.texts = [BitkitTexts.choiceDescription]
             screen.rows = [

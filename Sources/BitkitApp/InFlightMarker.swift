@@ -1,41 +1,40 @@
 import Device
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// An in-flight operation of one app process (an adoption, a signup approval). The process's id and
-/// start time let a later process tell a live operation from one whose process died — even when the
-/// pid was reused by another process — so a crash never wedges the guard.
+/// An in-flight operation of one app run (an adoption, a signup approval), named by the run's
+/// simulated pid. The run holds its liveness lock while it lives (`SimulatedProcess`), so a later
+/// run tells a live operation from one whose process died or whose run ended — and nothing the
+/// kernel chose (a real pid, a start time) is saved in the app's memory.
 public struct InFlightMarker: Codable, Sendable, Equatable {
-    public var pid: Int32
-    /// The process's start time (`ProcessIdentity.started`); absent in markers of older versions.
-    public var started: UInt64?
-    /// The run of a process serving several commands (`RunContext`): a marker an earlier command of
-    /// the same process left is as dead as one left by a process that ended.
-    public var run: UInt32?
+    /// The simulated pid of the run doing it.
+    public var process: Int32
     /// What is being done, e.g. the pubky being adopted.
     public var subject: String
 
-    /// A marker of this process's run `run`.
-    public init(subject: String, run: RunContext) {
-        self.init(process: .current, run: run.stored, subject: subject)
-    }
-
-    public init(process: ProcessIdentity, run: UInt32?, subject: String) {
-        self.pid = process.pid
-        self.started = process.started
-        self.run = run
+    public init(process: Int32, subject: String) {
+        self.process = process
         self.subject = subject
     }
 
-    /// Whether the owning run still goes on, as seen from the run `observer`: its process exists (the
-    /// same process, not a later one given its pid) and, in this very process, it is this run.
-    public func isAlive(seenFrom observer: RunContext) -> Bool {
-        let me = ProcessIdentity.current
-        if pid == me.pid, started == nil || started == me.started { return run == observer.stored }
-        return ProcessIdentity(pid: pid, started: started).isAlive
+    /// A marker of the run `environment` acts in, which from now on holds its liveness lock.
+    public init(subject: String, environment: AppEnvironment) throws(WorldError) {
+        let process = environment.run.process
+        try process.holdLiveness(in: environment.world)
+        self.init(process: try process.pid(in: environment.world), subject: subject)
+    }
+
+    /// Whether the owning run still goes on, as seen from the run of `environment`: it is that
+    /// very run, or it still holds its liveness lock.
+    public func isAlive(seenFrom environment: AppEnvironment) -> Bool {
+        if environment.run.process.assignedPID == process { return true }
+        return SimulatedProcess.isAlive(pid: process, in: environment.world)
+    }
+
+    enum CodingKeys: String, CodingKey { case process, subject }
+
+    /// A marker from before simulated pids names no run this world can find: it reads as dead.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        process = try container.decodeIfPresent(Int32.self, forKey: .process) ?? 0
+        subject = try container.decode(String.self, forKey: .subject)
     }
 }

@@ -51,7 +51,7 @@ extension BitkitApp {
         try sandbox.withMainActor(run: environment.run) { _ in
             let inbox =
                 try sandbox.load(PaymentRequestInbox.self, PaymentRequestInbox.document) ?? PaymentRequestInbox()
-            let memory = try? BitkitRuntime.loadMemory(sandbox, network: network)
+            let memory = BitkitHost.loadMemory(sandbox, network: network).memory
             return PaykitSnapshot(
                 pending: inbox.pending.map { request in
                     PaykitSnapshot.Pending(
@@ -64,7 +64,7 @@ extension BitkitApp {
                 attemptedPaymentHashes: inbox.attemptedPaymentHashes, usedAddresses: inbox.usedAddresses,
                 funds: try sandbox.load(WalletFunds.self, WalletFunds.document) ?? WalletFunds(),
                 contacts: (try sandbox.load(PaykitContactBook.self, PaykitContactBook.document))?.contacts ?? [],
-                confirmation: (memory ?? nil)?.paykit?.confirmation)
+                confirmation: memory?.paykit?.confirmation)
         }
     }
 }

@@ -1,4 +1,5 @@
 import AppSupport
+import Foundation
 import PubkyProtocol
 
 /// The Paykit screens: the requests sheet, a request's details, the confirmation, the contacts.
@@ -28,7 +29,7 @@ extension BitkitScreenRenderer {
 
     /// `PaymentRequestsSheet`: one row per pending request, with its Pay and Reject buttons.
     func paymentRequestsSheet() -> Screen.Sheet {
-        let now = runtime.environment.deviceTime()
+        let now = state.paykitShown?.now ?? .distantPast
         let pending = inbox().pending.filter { !$0.isExpired(at: now) }
         // One lookup table, so a long list stays linear.
         let names = Dictionary(contacts().contacts.map { ($0.pubky, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -134,12 +135,7 @@ extension BitkitScreenRenderer {
         book.contact(issuer)?.name ?? PubkyKey.bitkitTruncated(issuer).uppercased()
     }
 
-    private func inbox() -> PaymentRequestInbox {
-        ((try? runtime.sandbox.load(PaymentRequestInbox.self, PaymentRequestInbox.document)) ?? nil)
-            ?? PaymentRequestInbox()
-    }
+    private func inbox() -> PaymentRequestInbox { state.paykitShown?.inbox ?? PaymentRequestInbox() }
 
-    private func contacts() -> PaykitContactBook {
-        ((try? runtime.sandbox.load(PaykitContactBook.self, PaykitContactBook.document)) ?? nil) ?? PaykitContactBook()
-    }
+    private func contacts() -> PaykitContactBook { state.paykitShown?.contacts ?? PaykitContactBook() }
 }

@@ -8,7 +8,7 @@ import PubkyCrypto
 /// `BitkitBackend` on the world's simulated network (`Backend.BackendClient`): every call follows
 /// the app's connectivity at that moment and is journalled as a `backend` event of `bitkit`.
 public final class SimulatedBitkitBackend: BitkitBackend {
-    private let client: BackendClient
+    private let client: AppNetworkClient
     private let environment: AppEnvironment
     private let namespace: String
     /// Homegate of the build's network (spec/02 §1); the simulated Homegate answers for every host.
@@ -23,7 +23,7 @@ public final class SimulatedBitkitBackend: BitkitBackend {
         self.environment = environment
         self.namespace = network.paykitNamespace
         self.homegateHost = network == .bitcoin ? "homegate.pubky.app" : BackendClient.homegateHost
-        client = environment.backendClient()
+        client = AppNetworkClient(environment: environment)
     }
 
     /// The factory `BitkitApp` uses for real runs.
@@ -33,9 +33,8 @@ public final class SimulatedBitkitBackend: BitkitBackend {
 
     /// Runs one client call with the connectivity of this moment, mapping its error.
     private func call<T>(_ body: (BackendClient) throws(BackendError) -> BackendReply<T>) throws(ServiceFailure) -> T {
-        client.online = ((try? environment.device.read()) ?? DeviceState()).isOnline(.bitkit)
         do {
-            return try body(client).value
+            return try client.call(body)
         } catch {
             throw Self.failure(error)
         }
@@ -62,9 +61,12 @@ public final class SimulatedBitkitBackend: BitkitBackend {
     }
 
     public func signUpThroughHomegate(keyPair: Ed25519KeyPair) throws(ServiceFailure) -> PubkySession {
-        client.online = ((try? environment.device.read()) ?? DeviceState()).isOnline(.bitkit)
+        let host = homegateHost
         do {
-            return Self.session(try client.signUpThroughHomegate(keyPair: keyPair, host: homegateHost).value)
+            return Self.session(
+                try client.call { client throws(BackendError) in
+                    try client.signUpThroughHomegate(keyPair: keyPair, host: host)
+                })
         } catch {
             // No HTTP answer from Homegate is reported as status 0 (spec/02 §13.3).
             switch error {

@@ -9,14 +9,13 @@ import PubkyCrypto
 /// `PaykitNetwork` on the world's simulated network: public storage reads and the regtest ledger,
 /// journalled as `backend` events of `bitkit`.
 public final class SimulatedPaykitNetwork: PaykitNetwork {
-    private let client: BackendClient
-    private let environment: AppEnvironment
+    private let client: AppNetworkClient
     private let chain: String
 
     public init(environment: AppEnvironment, network: BitcoinNetwork) {
-        self.environment = environment
         chain = network.rawValue
-        client = environment.backendClient()
+        client = AppNetworkClient(environment: environment)
+        client.open()
     }
 
     /// The factory `BitkitApp` uses by default.
@@ -25,9 +24,8 @@ public final class SimulatedPaykitNetwork: PaykitNetwork {
     }
 
     private func call<T>(_ body: (BackendClient) throws(BackendError) -> BackendReply<T>) throws(ServiceFailure) -> T {
-        client.online = ((try? environment.device.read()) ?? DeviceState()).isOnline(.bitkit)
         do {
-            return try body(client).value
+            return try client.call(body)
         } catch {
             throw SimulatedBitkitBackend.failure(error)
         }

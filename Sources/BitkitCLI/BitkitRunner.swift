@@ -1,3 +1,4 @@
+import AppCommands
 import AppSupport
 import BitkitApp
 import Device
@@ -9,16 +10,14 @@ import SimCLI
 enum BitkitRunner {
     /// Bitkit for this invocation (exit 3 when the world or the install is missing).
     static func app(_ invocation: Invocation) throws -> BitkitApp {
-        let session = try AppSession(.bitkit, invocation)
-        let network = session.install.network ?? .regtest
-        return BitkitApp(
-            environment: session.environment, install: session.install, keychain: session.keychain,
-            backend: SimulatedBitkitBackend.factory(network: network))
+        try app(of: AppSession.start(.bitkit, invocation))
     }
 
-    struct NotRunning: Encodable {
-        var app = "bitkit"
-        var running = false
+    /// Bitkit in `session`'s world.
+    static func app(of session: AppSession) -> BitkitApp {
+        BitkitApp(
+            environment: session.environment, install: session.install, keychain: session.keychain,
+            backend: SimulatedBitkitBackend.factory(network: session.install.network ?? .regtest))
     }
 
     /// Sends `action` and prints the outcome.
@@ -29,19 +28,10 @@ enum BitkitRunner {
             outcome = try app.send(action)
         } catch let error as BitkitAppError {
             throw CLIError.usage(error.description)
-        } catch let error as PrivateKeychainError {
+        } catch let error as PrivateStoreError {
             throw CLIError.failure("Bitkit's private keychain failed: \(error.description).")
         }
-        print(outcome, invocation)
-    }
-
-    static func print(_ outcome: BitkitOutcome, _ invocation: Invocation) {
-        for notice in outcome.notices { Output.error("notice: \(notice)\n") }
-        if let screen = outcome.screen {
-            try? invocation.emit(screen, text: ScreenRenderer.text(screen, appName: "Bitkit"))
-        } else {
-            try? invocation.emit(NotRunning(), text: "Bitkit is not running.")
-        }
+        try AppRunner.print(outcome, appName: Bitkit.displayName, invocation)
     }
 
     /// A leaf command that sends one action.

@@ -12,8 +12,13 @@ enum KeychainCommands {
         "keychain", summary: "Bitkit's shared-record operations (spec/01 §10), one call each.",
         subcommands: [listRing, loadSecret, isDefinitelyMissing, publishOwn, removeOwn, removeAllOwn])
 
+    private static func calls(_ invocation: Invocation) throws -> BitkitSharedRecordCalls {
+        let session = try AppSession.start(.bitkit, invocation)
+        return BitkitSharedRecordCalls(app: BitkitRunner.app(of: session), keychain: session.keychain)
+    }
+
     private static func shared(_ invocation: Invocation) throws -> BitkitKeychainExchange {
-        try BitkitRunner.app(invocation).sharedRecordCalls
+        try calls(invocation).exchange
     }
 
     private static func ring(_ pubky: String) -> SharedIdentity {
@@ -137,9 +142,9 @@ enum KeychainCommands {
         examples: ["bitkit-sim keychain remove-all-own"]
     ) { args, invocation in
         try args.finish()
-        let app = try BitkitRunner.app(invocation)
-        let shared = app.sharedRecordCalls
-        let deleted = app.removeAllOwnRecords().tried.map(\.record)
+        let calls = try calls(invocation)
+        let shared = calls.exchange
+        let deleted = calls.removeAllOwnRecords().tried.map(\.record)
         try invocation.emit(
             RemovedOutput(ownPrefix: shared.ownSourceApp, deleted: deleted),
             text: deleted.isEmpty

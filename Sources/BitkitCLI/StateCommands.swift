@@ -1,3 +1,4 @@
+import AppCommands
 import BitkitApp
 import ContractNames
 import SimCLI
@@ -15,28 +16,9 @@ enum StateCommands {
         try invocation.emit(snapshot, text: StateText.render(snapshot))
     }
 
-    struct CheckpointList: Encodable {
-        struct Listed: Encodable {
-            var name: String
-            var description: String
-        }
-        var checkpoints: [Listed]
-        var sdkFaults: [BitkitSDKFault]
-    }
-
-    static let checkpoints = Command(
-        "checkpoints", summary: "List Bitkit's checkpoints (`simctl break bitkit NAME`) and SDK fault names.",
-        examples: ["bitkit-sim checkpoints", "simctl break bitkit bitkit.pick.before-sign-in"]
-    ) { args, invocation in
-        try args.finish()
-        try invocation.emit(
-            CheckpointList(
-                checkpoints: BitkitCheckpoint.allCases.map { .init(name: $0.rawValue, description: $0.sentence) },
-                sdkFaults: BitkitSDKFault.all),
-            text: BitkitCheckpoint.allCases.map { "\($0.rawValue)\n    \($0.sentence)" }.joined(separator: "\n")
-                + "\n\nSDK faults (simctl fault sdk --app bitkit NAME):\n"
-                + BitkitSDKFault.all.map { "\($0.name)\n    \($0.description)" }.joined(separator: "\n"))
-    }
+    static let checkpoints = CheckpointsCommand.command(
+        Bitkit.self, tool: "bitkit-sim",
+        examples: ["bitkit-sim checkpoints", "simctl break bitkit bitkit.pick.before-sign-in"])
 }
 
 /// The text form of `state`.

@@ -25,12 +25,15 @@ public struct AppEnvironment: Sendable {
         self.app = app
         self.run = run
         self.device = DeviceStore(world: world)
-        self.journal = Journal(world: world, run: run.stored)
+        self.journal = Journal(world: world, process: run.process)
         self.clock = DeviceClock(world: world)
-        // Under the race harness or the explorer, the first app action of a run is a scheduling point.
-        if run.scheduler != nil {
-            run.started(.start(app: app))
-        }
+    }
+
+    /// Whether the device gives this app a network connection now. An unreadable device file fails
+    /// the run once it ends (`WorldFailures`) and means offline meanwhile: an action must not reach
+    /// the network on a guess.
+    public var isOnline: Bool {
+        run.failures.recording(world.deviceFile.path) { try device.read().isOnline(app) } ?? false
     }
 
     /// A scheduling point before a keychain call or a network request: a breakpoint armed at its
@@ -231,6 +234,23 @@ public struct AppEnvironment: Sendable {
             }) ?? false
     }
 
+    /// A new launch's id: the world's seed mixed with the simulated pid of the run that launches, so
+    /// it differs between the runs of a world, is the same in every replay of one seed, and leaves
+    /// the random sequence alone (nothing is drawn, nothing written but the pid counter).
+    public func nextLaunchID() throws -> UInt64 {
+        let seed = try device.read().seed
+        let pid = try run.process.pid(in: world)
+        return Self.splitMix(seed ^ 0x6C61_756E_6368_6964, UInt64(UInt32(bitPattern: pid)))
+    }
+
+    /// SplitMix64 of (seed, n): well-spread, cheap, stable across platforms.
+    static func splitMix(_ seed: UInt64, _ n: UInt64) -> UInt64 {
+        var z = seed &+ n &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
     /// The next 64-bit value of the world's random sequence: deterministic for a given seed and
     /// sequence of actions, so a scenario replays byte for byte. A device file that cannot be
     /// updated fails the action (exit 3) rather than drawing a value no replay could repeat.
@@ -239,10 +259,6 @@ public struct AppEnvironment: Sendable {
             state.randomDraws += 1
             return (state.seed, state.randomDraws)
         }
-        // SplitMix64 of (seed, draw): well-spread, cheap, stable across platforms.
-        var z = drawn.0 &+ drawn.1 &* 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        return Self.splitMix(drawn.0, drawn.1)
     }
 }

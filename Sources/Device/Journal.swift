@@ -12,23 +12,25 @@ import SafeFiles
 /// line. A line torn by a killed writer is skipped by readers and fenced off by the next append.
 public struct Journal: Sendable {
     public let world: World
-    /// The run that writes, recorded beside the pid (nil for a process that runs one command).
-    public let run: UInt32?
+    /// The simulated process of the run that writes (its pid goes into each entry); nil only for
+    /// readers.
+    public let process: SimulatedProcess?
 
-    public init(world: World, run: UInt32? = nil) {
+    public init(world: World, process: SimulatedProcess? = nil) {
         self.world = world
-        self.run = run
+        self.process = process
     }
 
-    /// Appends `entry`, filling in its sequence number, pid, run and the device clock's time;
-    /// returns the stored entry.
+    /// Appends `entry`, filling in its sequence number, the writing run's simulated pid and the
+    /// device clock's time; returns the stored entry.
     @discardableResult
     public func append(_ entry: JournalEntry) throws -> JournalEntry {
         let path = world.journalFile.path
         let clock = try DeviceClock(world: world).read()
+        let pid = try process?.pid(in: world) ?? 0
         do {
             return try FileLock.with(path, .exclusive, append: true) { fd in
-                try Self.append(entry, clock: clock, run: run, to: fd, path: path)
+                try Self.append(entry, clock: clock, pid: pid, to: fd, path: path)
             }
         } catch let error as FileError {
             throw WorldError(error)
@@ -37,13 +39,13 @@ public struct Journal: Sendable {
 
     /// Numbers `entry` after the last complete line of the locked journal `fd` and appends it.
     private static func append(
-        _ entry: JournalEntry, clock: DeviceClock.Reading, run: UInt32?, to fd: Int32, path: String
+        _ entry: JournalEntry, clock: DeviceClock.Reading, pid: Int32, to fd: Int32, path: String
     ) throws -> JournalEntry {
         let (lastSeq, endsWithNewline) = Self.tail(fd)
         var stored = entry
         stored.seq = lastSeq + 1
-        stored.pid = getpid()
-        stored.run = run
+        stored.pid = pid
+        stored.run = nil
         stored.time = clock.now.timeIntervalSince1970
         stored.clock = clock.elapsed
         let encoder = JSONEncoder()

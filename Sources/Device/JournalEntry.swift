@@ -11,9 +11,11 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     public var clock: Int64?
     /// `bitkit`, `ring`, `simctl`, …
     public var app: String
+    /// The simulated pid of the run that wrote it (`SimulatedProcess`): every run — a command, or
+    /// one command of a serving process — is a process of its own, numbered in the world's order.
     public var pid: Int32
-    /// The run of a process serving several commands (`ProcessRun`); absent for a process that runs
-    /// one. Together with `pid` it tells which app run an entry belongs to.
+    /// The run of a serving process, in journals written before runs had simulated pids; never
+    /// written now (it differed with how many commands the process had served).
     public var run: UInt32?
     /// `keychain`, `backend`, `toast`, `navigation`, `checkpoint`, `lifecycle`, `device`, …
     public var event: String
@@ -77,7 +79,7 @@ public struct JournalEntry: Codable, Sendable, Equatable {
         }
     }
 
-    /// The app run an entry belongs to: a process, or one command of a serving process.
+    /// The app run an entry belongs to (its simulated process).
     public var runID: RunID { RunID(pid: pid, run: run ?? 0) }
 
     /// Identifies one app run across the journal.

@@ -25,6 +25,8 @@ public struct RunContext: Sendable {
     public let mainActor = MainActorHold()
     /// Breakpoints armed at the shared-access points of this run's app.
     public let accessBreakpoints = AccessBreakpoints()
+    /// The process this run is on the simulated device (its pid, its liveness).
+    public let process = SimulatedProcess()
 
     public init(
         number: UInt32 = 0, durable: Bool = true, schedule: Schedule? = nil, jitter: Jitter.Settings? = nil,
@@ -42,9 +44,6 @@ public struct RunContext: Sendable {
 
     /// A durable, unscheduled run: an app or tool used in-process (tests) or by hand.
     public static var standalone: RunContext { RunContext() }
-
-    /// The run number as journal entries and markers store it: absent for a one-command process.
-    public var stored: UInt32? { number == 0 ? nil : number }
 
     /// The scheduling point at the start of a run (once per run; nothing outside a race or an
     /// exploration). Apps take theirs when their environment is made, `simctl` when a command starts.

@@ -2,7 +2,7 @@ import Device
 
 /// A step the user could not take on the screen Ring shows (the CLI reports these as usage errors):
 /// unlike the app's own errors, which are toasts on the screen.
-public enum RingAppError: Error, Equatable, CustomStringConvertible {
+public enum RingAppError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownPubky(String)
     case unknownOffer(String, available: [String])
     case noSheet(expected: String, shown: String?)

@@ -6,6 +6,10 @@ import IdentitySharing
 public struct RingMemory: Codable, Sendable, Equatable {
     public static let document = "memory"
 
+    /// Distinguishes launches, so an action paused across a kill and a relaunch knows its app is gone.
+    public var launchID: UInt64
+    /// False after `background` until the app comes to the foreground again.
+    public var inForeground: Bool
     /// Root first.
     public var stack: [RingRoute]
     public var sheet: RingSheet?
@@ -19,7 +23,9 @@ public struct RingMemory: Codable, Sendable, Equatable {
     public var openedURLs: [String]
     public var clipboard: String?
 
-    public init(stack: [RingRoute]) {
+    public init(stack: [RingRoute], launchID: UInt64 = 0) {
+        self.launchID = launchID
+        self.inForeground = true
         self.stack = stack
         self.sheet = nil
         self.listed = []
@@ -27,6 +33,24 @@ public struct RingMemory: Codable, Sendable, Equatable {
         self.backupError = nil
         self.openedURLs = []
         self.clipboard = nil
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case launchID, inForeground, stack, sheet, listed, toasts, backupError, openedURLs, clipboard
+    }
+
+    /// A memory document written before launches had ids reads as launch 0, in the foreground.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        launchID = try container.decodeIfPresent(UInt64.self, forKey: .launchID) ?? 0
+        inForeground = try container.decodeIfPresent(Bool.self, forKey: .inForeground) ?? true
+        stack = try container.decode([RingRoute].self, forKey: .stack)
+        sheet = try container.decodeIfPresent(RingSheet.self, forKey: .sheet)
+        listed = try container.decode([SharedIdentity].self, forKey: .listed)
+        toasts = try container.decode([Toast].self, forKey: .toasts)
+        backupError = try container.decodeIfPresent(String.self, forKey: .backupError)
+        openedURLs = try container.decode([String].self, forKey: .openedURLs)
+        clipboard = try container.decodeIfPresent(String.self, forKey: .clipboard)
     }
 
     /// The screen on top of the stack.

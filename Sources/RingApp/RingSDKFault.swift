@@ -1,6 +1,8 @@
+import AppRuntime
+
 /// Named failures `simctl fault sdk --app ring NAME` can force on Ring's calls, for paths the backend's
 /// knobs cannot reach.
-public enum RingSDKFault: String, CaseIterable, Sendable {
+public enum RingSDKFault: String, SDKFaultName {
     case deliverAuthToken = "deliver-auth-token"
     case signIn = "sign-in"
 

@@ -1,12 +1,32 @@
-/// Ring's whole state: the persisted store and, while the app runs, its memory.
+import AppSupport
+import IdentitySharing
+
+/// Ring's whole state for one action: the persisted store, the running app's memory, and what this
+/// action shows besides the screen (its toasts, the x-callback URLs it opened, the simulator's notes).
 public struct RingState: Sendable, Equatable {
     public var store: RingStore
     /// nil while the app is not running.
     public var memory: RingMemory?
+    /// The sharing rules of the platform Ring runs on.
+    public var policy: SharingPolicy
+    /// Toasts raised during this action, in order.
+    public var raised: [Toast] = []
+    /// x-callback URLs opened during this action.
+    public var opened: [String] = []
+    /// What the simulator did besides the user's step (e.g. a token issued for QA).
+    public var notes: [String] = []
+    /// Simulated seconds this action's network calls took so far.
+    public var networkElapsed: Double = 0
+    /// The mnemonic the recovery-phrase screen shows (read at the end of the action, never stored).
+    public var shownPhrase: String?
+    /// The memory of a later launch, found when this action's app stopped running while it waited:
+    /// it is left as it is.
+    public var otherLaunch: RingMemory?
 
-    public init(store: RingStore = RingStore(), memory: RingMemory? = nil) {
+    public init(store: RingStore = RingStore(), memory: RingMemory? = nil, policy: SharingPolicy = .iOS) {
         self.store = store
         self.memory = memory
+        self.policy = policy
     }
 
     public var running: Bool { memory != nil }
@@ -17,5 +37,16 @@ public struct RingState: Sendable, Equatable {
         return RingOffer.filterUnadoptedExternal(memory?.listed ?? [], ringPubkys: store.pubkys).map {
             RingOffer(pubky: $0.pubky, sourceApp: $0.sourceApp, name: name)
         }
+    }
+}
+
+/// What Ring keeps in its sandbox between actions: its store and, while it runs, its memory.
+public struct RingStored: Sendable, Equatable {
+    public var store: RingStore
+    public var memory: RingMemory?
+
+    public init(store: RingStore = RingStore(), memory: RingMemory? = nil) {
+        self.store = store
+        self.memory = memory
     }
 }

@@ -31,7 +31,7 @@ public struct RingStoredSecret: Sendable, Equatable {
 
     /// The key pair of `pubky`, after checking that the secret is well-formed, derives `pubky`, and
     /// that a stored mnemonic regenerates both (spec/03 §2).
-    public func keyPair(for pubky: String) throws(RingKeychainError) -> Ed25519KeyPair {
+    public func keyPair(for pubky: String) throws(RingStoreError) -> Ed25519KeyPair {
         guard let pair = Ed25519KeyPair(secretHex: secretKey) else { throw .malformedSecret }
         if !mnemonic.isEmpty {
             guard let derived = try? PubkySecret.fromMnemonic(mnemonic), derived.secretHex == secretKey else {

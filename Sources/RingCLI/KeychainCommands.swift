@@ -11,9 +11,10 @@ enum KeychainCommands {
         "keychain", summary: "Pubky Ring's shared-record operations (spec/01 §11), one call each.",
         subcommands: [listExternal, getExternalSecret, setOwned, removeOwned, removeAllOwned])
 
-    private static func shared(_ invocation: Invocation) throws -> (RingKeychainExchange, RingApp) {
-        let app = try RingRunner.app(invocation)
-        return (app.sharedRecordCalls, app)
+    private static func shared(_ invocation: Invocation) throws -> (RingKeychainExchange, RingSharedRecordCalls) {
+        let session = try AppSession.start(.ring, invocation)
+        let calls = RingSharedRecordCalls(environment: session.environment, keychain: session.keychain)
+        return (calls.exchange, calls)
     }
 
     struct ListOutput: Encodable {

@@ -1,3 +1,4 @@
+import AppCommands
 import AppSupport
 import Foundation
 import RingApp
@@ -6,7 +7,7 @@ import SimCLI
 /// Runs Ring actions for a command and prints the screen Ring then shows.
 enum RingRunner {
     static func app(_ invocation: Invocation) throws -> RingApp {
-        let session = try AppSession(.ring, invocation)
+        let session = try AppSession.start(.ring, invocation)
         return RingApp(environment: session.environment, keychain: session.keychain)
     }
 
@@ -24,17 +25,8 @@ enum RingRunner {
         } catch let error as RingAppError {
             throw CLIError.usage(error.description)
         }
-        let notes = app.notes
-        if invocation.json {
-            for note in notes { Output.error("note: \(note)\n") }
-        }
-        let opened = app.state.memory?.openedURLs ?? []
-        try invocation.emit(
-            screen,
-            text: (prelude(app) + notes.map { "note: \($0)" } + [
-                ScreenRenderer.text(screen, appName: RingTexts.appName)
-            ]
-                + opened.map { "Opened: \($0)" }).joined(separator: "\n"))
+        _ = screen
+        try AppRunner.print(app.outcome, appName: Ring.displayName, invocation, prelude: prelude(app))
     }
 
     /// A homeserver option: `staging`, `production` or a z-base-32 key (default staging).

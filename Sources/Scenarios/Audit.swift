@@ -154,8 +154,8 @@ public struct Audit: Sendable {
                 .items
             {
                 bitkitItems.append(("\(group)/\(item.account)", item.data))
-                if item.account == BitkitKeychainKey.secretKey { ringSecrets.subtract(Self.secrets(in: item.data)) }
-                if item.account == BitkitKeychainKey.mnemonic, let words = String(validating: item.data, as: UTF8.self),
+                if item.account == BitkitStoreKey.secretKey { ringSecrets.subtract(Self.secrets(in: item.data)) }
+                if item.account == BitkitStoreKey.mnemonic, let words = String(validating: item.data, as: UTF8.self),
                     let own = KeyDerivations.secretHex(mnemonic: words)
                 {
                     ringSecrets.remove(own)

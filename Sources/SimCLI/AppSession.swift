@@ -8,7 +8,14 @@ public struct AppSession: Sendable {
     public let install: InstalledApp
     public let keychain: Keychain
 
-    public init(_ app: AppKind, _ invocation: Invocation) throws {
+    /// The app's command begins: under the race harness or the explorer that is the run's first
+    /// scheduling point (once per run), before anything of the world is read.
+    public static func start(_ app: AppKind, _ invocation: Invocation) throws -> AppSession {
+        invocation.run.started(.start(app: app))
+        return try AppSession(app, invocation)
+    }
+
+    private init(_ app: AppKind, _ invocation: Invocation) throws {
         environment = AppEnvironment(world: invocation.world, app: app, run: invocation.run)
         install = try environment.installed()
         // Under the crash campaign (`simctl crash`) the environment makes every keychain call a crash

@@ -23,7 +23,7 @@ public struct Invocation: Sendable {
     }
 
     /// The journal as this run writes it.
-    public var journal: Journal { Journal(world: world, run: run.stored) }
+    public var journal: Journal { Journal(world: world, process: run.process) }
 
     /// Prints `text` in text mode, or `value` as pretty JSON with `--json`.
     public func emit<Value: Encodable>(_ value: Value, text: @autoclosure () -> String) throws {

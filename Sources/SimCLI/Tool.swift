@@ -46,6 +46,7 @@ public struct Tool: Sendable {
     /// Runs the tool on `arguments` (without the program name) as the run `context` and returns
     /// the exit code.
     public func run(_ arguments: [String], context: RunContext = .standalone) -> Int32 {
+        defer { context.process.end() }
         var tokens = arguments
         // Known before parsing, so even a malformed command line answers in JSON when asked to.
         let json = tokens.contains("--json")

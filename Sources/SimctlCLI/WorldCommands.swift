@@ -50,7 +50,8 @@ enum WorldCommands {
                     at: world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
         }
-        invocation.journalTool(.worldInit, detail: world.root.path)
+        // The seed, not the folder: two worlds made alike journal alike wherever they live.
+        invocation.journalTool(.worldInit, detail: "seed \(seed)" + (withApps ? ", with apps" : ""))
         let state = try store.read()
         try invocation.emit(
             WorldOutput(root: world.root.path, device: state), text: "Created world at \(world.root.path).")

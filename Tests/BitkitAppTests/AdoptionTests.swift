@@ -157,10 +157,12 @@ import Testing
         try world.ringImport(Fixture.aSecret)
         try world.ringImport(Fixture.bSecret)
         try world.send(.open(.profile))
-        // The first adoption of this very process is "in flight".
+        // Another run's adoption is in flight: that run is alive (it holds its liveness lock).
         let sandbox = Sandbox(world: world.world, app: .bitkit)
         var memory = try #require(try sandbox.load(BitkitMemory.self, "memory"))
-        memory.adoption = InFlightMarker(subject: Fixture.a, run: .standalone)
+        let other = AppEnvironment(world: world.world, app: .bitkit, run: .standalone)
+        defer { other.run.process.end() }
+        memory.adoption = try InFlightMarker(subject: Fixture.a, environment: other)
         try sandbox.save(memory, "memory")
         let busy = try world.send(.open(.pubkyChoice))
         #expect(busy.rows.allSatisfy { $0.disabled })
@@ -188,37 +190,25 @@ import Testing
         return try world.send(.pick(.pubky(Fixture.a)))
     }
 
-    @Test func anAdoptionMarkerOfADeadProcessDoesNotBlock() throws {
-        let dead = ProcessIdentity(pid: Int32.max - 7, started: nil)
-        let screen = try pickWithStaleAdoptionMarker(InFlightMarker(process: dead, run: nil, subject: Fixture.b))
+    @Test func anAdoptionMarkerOfARunThatNoLongerHoldsItsLockDoesNotBlock() throws {
+        let screen = try pickWithStaleAdoptionMarker(InFlightMarker(process: 4_000, subject: Fixture.b))
         #expect(screen.route == "createProfile")
     }
 
-    /// A pid the kernel gave to another process after the marker's process died: the start time
-    /// tells them apart, so the dead adoption does not block (pid 1 always runs, but never started
-    /// when the marker says).
-    @Test func anAdoptionMarkerWhosePidWasReusedDoesNotBlockButALiveOneDoes() throws {
-        let started = try #require(ProcessIdentity.startTime(of: 1))
-        let reused = ProcessIdentity(pid: 1, started: started + 1)
-        let stale = try pickWithStaleAdoptionMarker(InFlightMarker(process: reused, run: nil, subject: Fixture.b))
-        #expect(stale.route == "createProfile")
-        let live = ProcessIdentity(pid: 1, started: started)
-        let blocked = try pickWithStaleAdoptionMarker(InFlightMarker(process: live, run: nil, subject: Fixture.b))
-        #expect(
-            blocked.toastTexts == [
-                "error · Could Not Use Pubky · Authentication failed: Pubky Ring sign-in already in progress"
-            ])
-    }
-
-    /// A serving process (`--serve`) keeps its pid across commands: a marker an earlier command left
-    /// is as dead as one of an ended process.
-    @Test func anAdoptionMarkerOfAnEarlierRunOfThisProcessDoesNotBlock() throws {
-        let earlier = InFlightMarker(process: .current, run: 1_000, subject: Fixture.b)
-        #expect(!earlier.isAlive(seenFrom: .standalone))
-        #expect(earlier.isAlive(seenFrom: RunContext(number: 1_000)))
-        #expect(InFlightMarker(subject: Fixture.b, run: .standalone).isAlive(seenFrom: .standalone))
-        let screen = try pickWithStaleAdoptionMarker(earlier)
-        #expect(screen.route == "createProfile")
+    /// A run ends (its command is answered, or its process dies): its marker stops blocking, while a
+    /// run that still holds its liveness lock blocks. Nothing of the kernel's — pid, start time — is
+    /// in the marker, so a reused pid can never keep it alive.
+    @Test func anAdoptionMarkerBlocksExactlyWhileItsRunLives() throws {
+        let world = try TestWorld()
+        let owner = AppEnvironment(world: world.world, app: .bitkit, run: .standalone)
+        let marker = try InFlightMarker(subject: Fixture.b, environment: owner)
+        let observer = AppEnvironment(world: world.world, app: .bitkit, run: .standalone)
+        #expect(marker.isAlive(seenFrom: observer))
+        #expect(marker.isAlive(seenFrom: owner))
+        owner.run.process.end()
+        #expect(!marker.isAlive(seenFrom: observer))
+        let encoded = String(decoding: try JSONEncoder().encode(marker), as: UTF8.self)
+        #expect(!encoded.contains("\(getpid())"))
     }
 
     @Test(arguments: [(503, "Homegate returned status 503"), (0, "Homegate returned status 0")])

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func everyDocumentedFaultNameIsUnique() {
-        let names = BitkitSDKFault.all.map(\.name)
+        let names = BitkitSDKFault.allCases.map(\.rawValue)
         #expect(Set(names).count == names.count)
         #expect(names.contains("forget-session"))
     }

@@ -156,12 +156,44 @@ import Testing
 @Test func journalEntriesCarryTheDeviceClockNotTheHostClock() throws {
     let temp = try TemporaryWorld()
     defer { temp.cleanup() }
-    let journal = Journal(world: temp.world, run: 4)
+    let journal = Journal(world: temp.world, process: SimulatedProcess())
     try DeviceClock(world: temp.world).advance(by: 1500)
     let stored = try journal.append(JournalEntry(app: "ring", kind: .toast(style: "info")))
     #expect(stored.clock == 1500)
     #expect(stored.time == 1_767_225_601.5)
-    #expect(stored.run == 4)
+    #expect(stored.run == nil)
+}
+
+/// Runs are numbered by the world in the order they first need a pid, not by the kernel: every
+/// entry of one run has its pid, the next run the next one, and no serving-process run number
+/// reaches the journal.
+@Test func journalEntriesCarryTheRunsSimulatedPidInTheWorldsOrder() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let first = Journal(world: temp.world, process: SimulatedProcess())
+    let second = Journal(world: temp.world, process: SimulatedProcess())
+    let a = try first.append(JournalEntry(app: "ring", kind: .navigation))
+    let b = try second.append(JournalEntry(app: "bitkit", kind: .navigation))
+    let c = try first.append(JournalEntry(app: "ring", kind: .navigation))
+    #expect([a.pid, b.pid, c.pid] == [1, 2, 1])
+    #expect(a.pid != getpid())
+}
+
+/// A run holding its liveness lock is alive to every other run; once it ends, or its process
+/// dies, it is not, and the lock file goes with it.
+@Test func aRunIsAliveWhileItHoldsItsLivenessLock() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let owner = SimulatedProcess()
+    try owner.holdLiveness(in: temp.world)
+    let pid = try owner.pid(in: temp.world)
+    #expect(SimulatedProcess.isAlive(pid: pid, in: temp.world))
+    owner.end()
+    #expect(!SimulatedProcess.isAlive(pid: pid, in: temp.world))
+    #expect(
+        !FileManager.default.fileExists(atPath: temp.world.simFolder.appendingPathComponent("running/\(pid).lock").path)
+    )
+    #expect(!SimulatedProcess.isAlive(pid: 99, in: temp.world))
 }
 
 @Test func aDamagedClockFileIsABrokenWorldNotTheHostsTime() throws {

@@ -110,15 +110,15 @@ import Testing
         let matching = RingStoredSecret(secretKey: Key.wSecret, mnemonic: Key.wMnemonic)
         #expect(try matching.keyPair(for: Key.w).pubky == Key.w)
         let wrongSecret = RingStoredSecret(secretKey: Key.aSecret, mnemonic: Key.wMnemonic)
-        #expect(throws: RingKeychainError.mnemonicSecretMismatch) { try wrongSecret.keyPair(for: Key.a) }
+        #expect(throws: RingStoreError.mnemonicSecretMismatch) { try wrongSecret.keyPair(for: Key.a) }
         #expect(
-            RingKeychainError.mnemonicSecretMismatch.description
+            RingStoreError.mnemonicSecretMismatch.description
                 == "The provided mnemonic phrase does not generate the expected secret key.")
-        #expect(throws: RingKeychainError.mnemonicPubkyMismatch) { try matching.keyPair(for: Key.a) }
+        #expect(throws: RingStoreError.mnemonicPubkyMismatch) { try matching.keyPair(for: Key.a) }
         #expect(
-            RingKeychainError.mnemonicPubkyMismatch.description
+            RingStoreError.mnemonicPubkyMismatch.description
                 == "The provided mnemonic phrase does not generate the expected pubky.")
-        #expect(throws: RingKeychainError.secretDoesNotMatch) {
+        #expect(throws: RingStoreError.secretDoesNotMatch) {
             try RingStoredSecret(secretKey: Key.bSecret).keyPair(for: Key.a)
         }
         #expect(RingStoredSecret.decode(Array("not json".utf8)) == nil)

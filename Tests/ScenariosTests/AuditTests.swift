@@ -30,9 +30,9 @@ import Testing
         return environment.keychain(install: try environment.installed())
     }
 
-    /// The app's own sharing seam, journalled as the app journals it.
-    func sharing(_ app: AppKind) throws -> any IdentitySharing {
-        let environment = AppEnvironment(world: world, app: app, run: .standalone)
+    /// The app's own sharing seam, journalled as the app journals it, in the run `run`.
+    func sharing(_ app: AppKind, run: RunContext = .standalone) throws -> any IdentitySharing {
+        let environment = AppEnvironment(world: world, app: app, run: run)
         let install = try environment.installed()
         return environment.sharing(install: install, keychain: environment.keychain(install: install))
     }
@@ -161,10 +161,16 @@ import Testing
     }
 
     @Test func clearingAfterADefiniteAbsencePasses() throws {
-        #expect(try sharing(.bitkit).presence(of: SharedIdentity(pubky: a, sourceApp: "app.pubkyring")) == .absent)
-        AppEnvironment(world: world, app: .bitkit, run: .standalone).record(
+        let run = RunContext.standalone
+        let ring = SharedIdentity(pubky: a, sourceApp: "app.pubkyring")
+        #expect(try sharing(.bitkit, run: run).presence(of: ring) == .absent)
+        AppEnvironment(world: world, app: .bitkit, run: run).record(
             JournalEntry(app: "bitkit", kind: .identity(.sourceLost), account: "app.pubkyring:\(a)"))
         #expect(try invariants().isEmpty)
+        // The same absence seen by another run proves nothing for this one.
+        AppEnvironment(world: world, app: .bitkit, run: .standalone).record(
+            JournalEntry(app: "bitkit", kind: .identity(.sourceLost), account: "app.pubkyring:\(a)"))
+        #expect(try invariants() == [.clearedOnlyAfterNotFound])
     }
 
     @Test func clearingAfterAnUnknownPresenceIsCaught() throws {

@@ -1,0 +1,59 @@
+import AppRuntime
+import AppSupport
+import PubkyCrypto
+
+extension Context where App == Bitkit {
+    /// Restores the Pubky part of a backup (spec/02 §20). A document that is not a JSON object is
+    /// refused; an undecodable `pubkySession` leaves every credential, record and the reference as
+    /// they are; the reference is never changed.
+    mutating func restoreBackup(_ text: String) throws {
+        let restore: BackupDocument.Restore
+        do {
+            restore = try BackupDocument.restore(from: text)
+        } catch {
+            toast(Toast(.error, BitkitTexts.restoreFailedTitle, error.description))
+            return
+        }
+        switch restore {
+        case .undecodable(let reason):
+            notice(
+                "The backup's Pubky session could not be decoded (\(reason)); Pubky credentials were left unchanged.")
+        case .session(.localSeed):
+            _ = try attempt { try $0.forgetSessionAccess() }
+            try restoreLocalSeed()
+        case .none, .session(.externalSession):
+            // A legacy relay session only ever held a homeserver session; its key is still in Ring.
+            _ = try attempt { try $0.forgetSessionAccess() }
+            try deletePrivateQuietly(Key.session)
+            try deletePrivateQuietly(Key.secretKey)
+            try removeAllOwn(checkpoint: .restoreBeforeRemoveOwn)
+            guard current != nil else { throw AppTerminated() }
+            clearAuthenticatedState()
+        }
+    }
+
+    /// `localSeed`: derive W, store it, drop the saved session, sign in. A failed sign-in is
+    /// reported but the key stays; the own record is published at the next initialisation.
+    private mutating func restoreLocalSeed() throws {
+        let pair: Ed25519KeyPair
+        do {
+            pair = try ownKeyPair()
+        } catch let error as BitkitFailure {
+            toast(Toast(.error, BitkitTexts.restoreFailedTitle, error.description))
+            return
+        }
+        try upsertPrivate(Key.secretKey, pair.secretHex)
+        try deletePrivate(Key.session)
+        try suspend(.restoreBeforeSignIn)
+        do {
+            let session = try signIn(pair)
+            try activate(session, localSecret: pair.secretHex)
+            memory.publicKey = "pubky" + pair.pubky
+            memory.authState = .authenticated
+        } catch let failure as ServiceFailure {
+            toast(Toast(.error, BitkitTexts.restoreFailedTitle, BitkitTexts.authenticationFailed(failure.reason)))
+        } catch let failure as PrivateStoreError {
+            toast(Toast(.error, BitkitTexts.restoreFailedTitle, failure.description))
+        }
+    }
+}

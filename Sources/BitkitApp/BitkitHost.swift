@@ -1,0 +1,210 @@
+import AppRuntime
+import ContractNames
+import Device
+import Foundation
+
+/// Bitkit on a device: its state from its sandbox and back, and its stores and SDK.
+public struct BitkitHost: AppHost {
+    public typealias App = Bitkit
+
+    public let build: BitkitBuild
+    public let privateStore: any BitkitPrivateStore
+    let makeBackend: BitkitApp.BackendFactory
+    let makePaykitNetwork: BitkitApp.PaykitNetworkFactory
+
+    public func load(_ sandbox: Sandbox) throws -> BitkitStored {
+        let defaults = try sandbox.load(BitkitDefaults.self, "defaults") ?? BitkitDefaults()
+        let (memory, stale) = Self.loadMemory(sandbox, network: build.network)
+        return BitkitStored(defaults: defaults, memory: memory, staleMemory: stale)
+    }
+
+    /// The app's memory, or nil when it is not running or belongs to another build (an
+    /// update-install restarts the app); `stale` when a document is there all the same.
+    static func loadMemory(_ sandbox: Sandbox, network: BitcoinNetwork) -> (memory: BitkitMemory?, stale: Bool) {
+        let memory: BitkitMemory?
+        do {
+            memory = try sandbox.load(BitkitMemory.self, "memory")
+        } catch {
+            // An unreadable memory document is an app that crashed: it is simply not running.
+            return (nil, true)
+        }
+        guard let memory else { return (nil, false) }
+        guard memory.network == network else { return (nil, true) }
+        return (memory, false)
+    }
+
+    public func state(from stored: BitkitStored) -> BitkitState {
+        BitkitState(defaults: stored.defaults, memory: stored.memory, staleMemory: stored.staleMemory, build: build)
+    }
+
+    /// UserDefaults are written as soon as they change; the memory at suspensions and at the end.
+    public func save(
+        _ stored: BitkitStored, over written: BitkitStored, eagerOnly: Bool, to sandbox: Sandbox
+    ) throws -> BitkitStored {
+        var saved = written
+        if stored.defaults != written.defaults {
+            try sandbox.save(stored.defaults, "defaults")
+            saved.defaults = stored.defaults
+        }
+        guard !eagerOnly else { return saved }
+        if stored.memory != written.memory || stored.staleMemory != written.staleMemory {
+            if let memory = stored.memory {
+                try sandbox.save(memory, "memory")
+            } else if !stored.staleMemory {
+                sandbox.remove("memory")
+            }
+            saved.memory = stored.memory
+            saved.staleMemory = stored.staleMemory
+        }
+        return saved
+    }
+
+    public func services(_ environment: AppEnvironment) -> BitkitServices {
+        BitkitServices(host: self, environment: environment)
+    }
+}
+
+/// One action's Bitkit services: the private store, the Pubky SDK and the Paykit network (each
+/// opened at most once, when first used), the Paykit documents in the sandbox.
+public final class BitkitServices: RequestPerformer {
+    public typealias App = Bitkit
+
+    private let host: BitkitHost
+    private let environment: AppEnvironment
+    private var backend: BitkitBackend?
+    private var paykit: PaykitNetwork?
+
+    init(host: BitkitHost, environment: AppEnvironment) {
+        self.host = host
+        self.environment = environment
+    }
+
+    public func perform(_ request: BitkitRequest) -> Answer<Bitkit> {
+        switch request {
+        case .store(let call): return .reply(store(call))
+        case .network(let fault, let call):
+            if environment.consumeSDKFault(fault.rawValue) { return .reply(.serviceFailed(.sdkFault(fault.rawValue))) }
+            do {
+                return .reply(try network(call, on: try openBackend()))
+            } catch {
+                return .reply(.serviceFailed(error))
+            }
+        case .openPaykit:
+            do {
+                paykit = try host.makePaykitNetwork(environment, host.build.network)
+                return .reply(.done)
+            } catch let failure as ServiceFailure {
+                return .reply(.serviceFailed(failure))
+            } catch {
+                return .reply(.serviceFailed(ServiceFailure(reason: "\(error)")))
+            }
+        case .paykit(let fault, let call):
+            if environment.consumeSDKFault(fault.rawValue) { return .reply(.serviceFailed(.sdkFault(fault.rawValue))) }
+            guard let paykit else { return .reply(.serviceFailed(ServiceFailure(reason: "Paykit is not open"))) }
+            do {
+                return .reply(try Self.paykit(call, on: paykit))
+            } catch {
+                return .reply(.serviceFailed(error))
+            }
+        case .loadDocument(let kind): return document(kind)
+        case .saveDocument(let document): return save(document)
+        case .removeDocuments(let kinds):
+            let sandbox = Sandbox(world: environment.world, app: .bitkit)
+            for kind in kinds { sandbox.remove(kind.name) }
+            return .reply(.done)
+        }
+    }
+
+    private func store(_ call: PrivateStoreCall) -> BitkitReply {
+        let store = host.privateStore
+        do throws(PrivateStoreError) {
+            switch call {
+            case .load(let key): return .value(try store.load(key))
+            case .save(let key, let value): try store.save(key, value)
+            case .upsert(let key, let value): try store.upsert(key, value)
+            case .delete(let key): try store.delete(key)
+            case .wipe: return .wiped(try store.wipe())
+            }
+            return .done
+        } catch {
+            return .storeFailed(error)
+        }
+    }
+
+    private func openBackend() throws(ServiceFailure) -> BitkitBackend {
+        if let backend { return backend }
+        do {
+            let made = try host.makeBackend(environment)
+            backend = made
+            return made
+        } catch let failure as ServiceFailure {
+            throw failure
+        } catch {
+            throw ServiceFailure(reason: "\(error)")
+        }
+    }
+
+    private func network(_ call: BackendCall, on backend: BitkitBackend) throws(ServiceFailure) -> BitkitReply {
+        switch call {
+        case .signIn(let pair): return .session(try backend.signIn(keyPair: pair))
+        case .signUpThroughHomegate(let pair): return .session(try backend.signUpThroughHomegate(keyPair: pair))
+        case .signUp(let pair, let homeserver, let token):
+            return .session(try backend.signUp(keyPair: pair, homeserver: homeserver, token: token))
+        case .importSession(let exported): return .session(try backend.importSession(exported))
+        case .signOut(let session): try backend.signOut(session)
+        case .recordCheck(let pubky): return .recordCheck(try backend.recordCheck(pubky: pubky))
+        case .profile(let pubky): return .profile(try backend.profile(of: pubky))
+        case .hasFollows(let pubky): return .flag(try backend.hasFollows(pubky: pubky))
+        case .putProfile(let profile, let session): try backend.putProfile(profile, session: session)
+        case .deleteProfile(let session): try backend.deleteProfile(session: session)
+        case .approve(let link, let pair): try backend.approveAuthRequest(link: link, keyPair: pair)
+        case .removeEndpoints(let session, let privateOnes):
+            try backend.removeEndpoints(session: session, privateOnes: privateOnes)
+        }
+        return .done
+    }
+
+    private static func paykit(_ call: PaykitCall, on network: PaykitNetwork) throws(ServiceFailure) -> BitkitReply {
+        switch call {
+        case .paymentRequests(let issuer, let recipient):
+            return .records(try network.paymentRequests(from: issuer, to: recipient))
+        case .endpoints(let pubky, let receiverPath):
+            return .endpoints(try network.endpoints(of: pubky, receiverPath: receiverPath))
+        case .payOnchain(let address, let sats): return .paid(try network.payOnchain(address: address, sats: sats))
+        case .payLightning(let invoice, let amountMsat, let hash):
+            return .paid(try network.payLightning(invoice: invoice, amountMsat: amountMsat, paymentHash: hash))
+        }
+    }
+
+    private func document(_ kind: BitkitDocument.Kind) -> Answer<Bitkit> {
+        let sandbox = Sandbox(world: environment.world, app: .bitkit)
+        do {
+            switch kind {
+            case .inbox:
+                return .reply(
+                    .document(try sandbox.load(PaymentRequestInbox.self, kind.name).map(BitkitDocument.inbox)))
+            case .contacts:
+                return .reply(
+                    .document(try sandbox.load(PaykitContactBook.self, kind.name).map(BitkitDocument.contacts)))
+            case .funds:
+                return .reply(.document(try sandbox.load(WalletFunds.self, kind.name).map(BitkitDocument.funds)))
+            }
+        } catch {
+            return .broken(AppRuntime<BitkitHost>.worldError(error))
+        }
+    }
+
+    private func save(_ document: BitkitDocument) -> Answer<Bitkit> {
+        let sandbox = Sandbox(world: environment.world, app: .bitkit)
+        do {
+            switch document {
+            case .inbox(let inbox): try sandbox.save(inbox, BitkitDocument.Kind.inbox.name)
+            case .contacts(let book): try sandbox.save(book, BitkitDocument.Kind.contacts.name)
+            case .funds(let funds): try sandbox.save(funds, BitkitDocument.Kind.funds.name)
+            }
+            return .reply(.done)
+        } catch {
+            return .broken(AppRuntime<BitkitHost>.worldError(error))
+        }
+    }
+}
