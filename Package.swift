@@ -117,12 +117,15 @@ let package = Package(
         .testTarget(
             name: "BitkitAppTests",
             dependencies: [
-                "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device", "Keychain", "PaykitContract",
-                "PubkyCrypto",
+                "AppRuntime", "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device", "IdentitySharing",
+                "Keychain", "PaykitContract", "PubkyCrypto",
             ]),
         .testTarget(
             name: "RingAppTests",
-            dependencies: ["AppSupport", "Backend", "ContractNames", "Device", "Keychain", "PubkyCrypto", "RingApp"]),
+            dependencies: [
+                "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "IdentitySharing", "Keychain",
+                "PubkyCrypto", "PubkyProtocol", "RingApp",
+            ]),
         .testTarget(name: "SimCLITests", dependencies: ["Device", "SimCLI"]),
         .testTarget(
             name: "ScenariosTests",
