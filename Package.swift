@@ -78,17 +78,28 @@ let package = Package(
                 "AppCommands", "AppSupport", "ContractNames", "Device", "IdentitySharing", "PubkyCrypto", "RingApp",
                 "SimCLI",
             ]),
+        // The contract's invariants over a world's journal and files (`simctl audit`).
+        .target(
+            name: "Audit", dependencies: ["ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto"]),
+        // The scenario language and its runner: parse, run steps against the real tools, check.
         .target(
             name: "Scenarios",
             dependencies: [
-                "AppSupport", "ContractNames", "Device", "Exploration", "IdentitySharing", "Keychain", "PubkyCrypto",
+                "AppSupport", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto",
                 "RunReport", "SimCLI",
+            ]),
+        // Steps run many ways: the race harness, the explorer's glue and the race matrix, the crash campaign.
+        .target(
+            name: "Harnesses",
+            dependencies: [
+                "Audit", "ContractNames", "Device", "Exploration", "IdentitySharing", "Keychain", "RunReport",
+                "Scenarios", "SimCLI",
             ]),
         .target(
             name: "SimctlCLI",
             dependencies: [
                 "AppNetwork", "Backend", "ContractNames", "Device", "Exploration", "IdentitySharing", "Keychain",
-                "PaykitContract", "PubkyCrypto", "PubkyProtocol", "RunReport", "Scenarios", "SimCLI",
+                "PaykitContract", "PubkyCrypto", "PubkyProtocol", "RunReport", "Scenarios", "Harnesses", "Audit", "SimCLI",
             ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
@@ -128,11 +139,12 @@ let package = Package(
             ]),
         .testTarget(name: "SimCLITests", dependencies: ["Device", "SimCLI"]),
         .testTarget(
-            name: "ScenariosTests",
-            dependencies: [
-                "AppRuntime", "ContractNames", "Device", "Exploration", "IdentitySharing", "Keychain", "PubkyCrypto",
-                "Scenarios",
-            ]),
+            name: "AuditTests",
+            dependencies: ["AppRuntime", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto"]),
+        .testTarget(
+            name: "HarnessesTests", dependencies: ["ContractNames", "Device", "Exploration", "Harnesses", "Keychain", "Scenarios"]),
+        .testTarget(
+            name: "ScenariosTests", dependencies: ["Device", "Scenarios"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(

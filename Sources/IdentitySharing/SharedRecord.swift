@@ -10,27 +10,27 @@ public struct SharedRecord: Codable, Sendable, Equatable {
     /// Whether it holds the secret of its pubky (64 lowercase hex that derives it); nil for a
     /// record no app owns.
     public var validSecret: Bool?
-    /// The platform's own facts about it, for people (iOS: service and accessibility class).
-    public var detail: String
+    /// The platform's own facts about it (iOS: `service`, `accessibility`, `synchronizable`).
+    public var platform: [String: String]
     /// The stored secret, only when asked for.
     public var secret: String?
     /// The raw stored bytes (never encoded), for checks that look for secrets.
     public var bytes: [UInt8]
 
     public init(
-        record: String, owner: String?, writer: String, validSecret: Bool?, detail: String, secret: String?,
+        record: String, owner: String?, writer: String, validSecret: Bool?, platform: [String: String], secret: String?,
         bytes: [UInt8]
     ) {
         self.record = record
         self.owner = owner
         self.writer = writer
         self.validSecret = validSecret
-        self.detail = detail
+        self.platform = platform
         self.secret = secret
         self.bytes = bytes
     }
 
-    enum CodingKeys: String, CodingKey { case record, owner, writer, validSecret, detail, secret }
+    enum CodingKeys: String, CodingKey { case record, owner, writer, validSecret, platform, secret }
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -38,7 +38,7 @@ public struct SharedRecord: Codable, Sendable, Equatable {
         owner = try container.decodeIfPresent(String.self, forKey: .owner)
         writer = try container.decode(String.self, forKey: .writer)
         validSecret = try container.decodeIfPresent(Bool.self, forKey: .validSecret)
-        detail = try container.decode(String.self, forKey: .detail)
+        platform = try container.decode([String: String].self, forKey: .platform)
         secret = try container.decodeIfPresent(String.self, forKey: .secret)
         bytes = []
     }
@@ -49,7 +49,7 @@ public struct SharedRecord: Codable, Sendable, Equatable {
         try container.encodeIfPresent(owner, forKey: .owner)
         try container.encode(writer, forKey: .writer)
         try container.encodeIfPresent(validSecret, forKey: .validSecret)
-        try container.encode(detail, forKey: .detail)
+        try container.encode(platform, forKey: .platform)
         try container.encodeIfPresent(secret, forKey: .secret)
     }
 }

@@ -6,21 +6,21 @@ import Foundation
 /// must not turn a negative check green — except `absent`, which asks for exactly that (of the last
 /// step of the path, where everything before it matches), and `count`, which counts a last filter that
 /// selects nothing as 0 when everything before it matched.
-enum ExpectationEvaluator {
-    static func components(_ path: String) throws -> [JSONPath.Component] {
+package enum ExpectationEvaluator {
+    package static func components(_ path: String) throws -> [JSONPath.Component] {
         do { return try JSONPath.parse(path) } catch {
             throw ScriptRun.StepFailure(expected: "a valid path", actual: error.message)
         }
     }
 
     /// The value at `path` (nil when it matches nothing).
-    static func value(at path: String, in document: Any?) throws -> Any? {
+    package static func value(at path: String, in document: Any?) throws -> Any? {
         JSONPath.evaluate(try components(path), in: document)
     }
 
     /// Compares what `path` selects in `document` with `expectedText`; `shownPath` is the path as
     /// written (before symbols were expanded), for the message.
-    static func check(
+    package static func check(
         _ document: Any?, path: String, _ comparison: Expectation.Comparison, _ expectedText: String,
         shownPath: String
     ) throws {
@@ -54,7 +54,7 @@ enum ExpectationEvaluator {
         }
     }
 
-    static func matchedNothing(
+    package static func matchedNothing(
         _ statement: String, _ components: [JSONPath.Component], _ matched: Int, in document: Any?
     ) -> ScriptRun.StepFailure {
         let upTo = components.prefix(min(matched + 1, components.count))
@@ -74,7 +74,7 @@ enum ExpectationEvaluator {
                 "\(JSONPath.text(upTo)) matched nothing (write `PATH absent` to check that it does not exist)")
     }
 
-    static func compare(
+    package static func compare(
         _ actual: Any?, _ comparison: Expectation.Comparison, _ expectedText: String, path: String
     ) throws {
         var expected = try? JSONSerialization.jsonObject(with: Data(expectedText.utf8), options: [.fragmentsAllowed])
@@ -133,12 +133,12 @@ enum ExpectationEvaluator {
     }
 
     /// A JSON number (not a boolean) as a Double.
-    static func number(_ value: Any?) -> Double? {
+    package static func number(_ value: Any?) -> Double? {
         guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
         return number.doubleValue
     }
 
-    static func holds(_ value: Double, _ comparison: Expectation.Comparison, _ bound: Double) -> Bool {
+    package static func holds(_ value: Double, _ comparison: Expectation.Comparison, _ bound: Double) -> Bool {
         switch comparison {
         case .less: return value < bound
         case .lessOrEqual: return value <= bound
@@ -148,7 +148,7 @@ enum ExpectationEvaluator {
         }
     }
 
-    static func parseJSON(_ text: String) throws -> Any? {
+    package static func parseJSON(_ text: String) throws -> Any? {
         guard !text.isEmpty else { return nil }
         do { return try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) } catch {
             throw ScriptRun.StepFailure(expected: "JSON output", actual: String(text.prefix(500)))

@@ -2,8 +2,8 @@ import Foundation
 
 /// Turns the words after `expect` into an `Expectation`. The sugar forms read like the catalogue;
 /// all of them become JSON comparisons on a screen, the last output, or a command run now.
-enum ExpectationParser {
-    static let help = """
+package enum ExpectationParser {
+    package static let help = """
         expectations: [bitkit|ring] screen ROUTE | title TEXT | text TEXT | no text TEXT | rows N | captions C… | \
         titles T… | row ID | no row ID | toast TEXT | toasts TEXT… | no toast | sheet ID | no sheet | stack R… | \
         button ID | no button ID; records ACCOUNT… | record ACCOUNT | no record ACCOUNT; bitkit state PATH OP VALUE | \
@@ -12,7 +12,7 @@ enum ExpectationParser {
         PATH absent / PATH exists
         """
 
-    static func parse(_ words: [String], fail: (String) -> ScenarioError) throws(ScenarioError) -> Expectation {
+    package static func parse(_ words: [String], fail: (String) -> ScenarioError) throws(ScenarioError) -> Expectation {
         var words = words
         guard !words.isEmpty else { throw fail("empty expectation; " + help) }
         var app: String?
@@ -134,9 +134,9 @@ enum ExpectationParser {
     }
 
     /// What the device shares, in the platform's neutral terms (`simctl sharing list`).
-    static let sharedList = Expectation.Subject.command(tool: .simctl, arguments: ["sharing", "list"])
+    package static let sharedList = Expectation.Subject.command(tool: .simctl, arguments: ["sharing", "list"])
 
-    static func toolShortName(_ word: String) -> Tool? {
+    package static func toolShortName(_ word: String) -> Tool? {
         switch word {
         case "bitkit": return .bitkit
         case "ring": return .ring
@@ -145,7 +145,7 @@ enum ExpectationParser {
     }
 
     /// `PATH OP VALUE…`; several value words form a JSON array for `=`.
-    static func comparison(
+    package static func comparison(
         _ words: [String], subject: Expectation.Subject, fail: (String) -> ScenarioError
     ) throws(ScenarioError) -> Expectation {
         guard words.count >= 2, words[0].hasPrefix(".") || words[0] == "$" else {
@@ -178,8 +178,8 @@ enum ExpectationParser {
 }
 
 /// JSON text of values written in scenario files.
-enum JSONText {
-    static func string(_ text: String) -> String {
+package enum JSONText {
+    package static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -198,11 +198,13 @@ enum JSONText {
         return out + "\""
     }
 
-    static func array(_ words: [String]) -> String { "[" + words.map { literal($0) }.joined(separator: ",") + "]" }
+    package static func array(_ words: [String]) -> String {
+        "[" + words.map { literal($0) }.joined(separator: ",") + "]"
+    }
 
     /// A word as JSON: numbers, true/false/null, arrays/objects and quoted strings stay as they are;
     /// anything else is a string.
-    static func literal(_ word: String) -> String {
+    package static func literal(_ word: String) -> String {
         if word == "true" || word == "false" || word == "null" { return word }
         // Whole numbers without leading zeros are numbers; hex secrets like 0101… stay strings.
         if let first = word.first, Int(word) != nil, first != "0" || word == "0", word.count < 16 { return word }

@@ -4,16 +4,18 @@ import Synchronization
 /// The output of `bitkit-sim state` and `ring-sim state` (inspection commands that never act)
 /// within one race iteration's checks, so invariants and outcomes that read the same state start one
 /// process instead of several. The text is kept and parsed on each use: parsed JSON is not Sendable.
-final class InspectionCache: Sendable {
+package final class InspectionCache: Sendable {
     private let outputs = Mutex<[String: String]>([:])
 
+    package init() {}
+
     /// The output fetched earlier for this command, if it is a cacheable inspection.
-    func output(_ tool: Tool, _ arguments: [String]) -> String? {
+    package func output(_ tool: Tool, _ arguments: [String]) -> String? {
         guard let key = Self.key(tool, arguments) else { return nil }
         return outputs.withLock { $0[key] }
     }
 
-    func remember(_ tool: Tool, _ arguments: [String], output: String) {
+    package func remember(_ tool: Tool, _ arguments: [String], output: String) {
         guard let key = Self.key(tool, arguments) else { return }
         outputs.withLock { $0[key] = output }
     }

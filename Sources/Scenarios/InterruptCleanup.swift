@@ -18,10 +18,10 @@ import Synchronization
 /// The removal is done by a small shell process started at the interrupt, once this process has
 /// ended: removing the folders from inside raced with the harness's own threads and children, which
 /// went on creating trial folders (with their parents) until the very end.
-enum InterruptCleanup {
+package enum InterruptCleanup {
     private struct State {
-        var folders: Set<String> = []
-        var sources: [any DispatchSourceSignal] = []
+        package var folders: Set<String> = []
+        package var sources: [any DispatchSourceSignal] = []
     }
 
     private static let state = Mutex(State())
@@ -32,7 +32,7 @@ enum InterruptCleanup {
 
     /// Removes `folder` if the process is interrupted before `remove(folder)`. The first call
     /// installs the handlers, so commands that make no scratch folder never do.
-    static func track(_ folder: URL) {
+    package static func track(_ folder: URL) {
         state.withLock { state in
             state.folders.insert(folder.path)
             guard state.sources.isEmpty else { return }
@@ -52,7 +52,7 @@ enum InterruptCleanup {
     }
 
     /// Removes `folder` now; an interrupt then leaves it alone.
-    static func remove(_ folder: URL) {
+    package static func remove(_ folder: URL) {
         try? FileManager.default.removeItem(at: folder)
         _ = state.withLock { $0.folders.remove(folder.path) }
     }

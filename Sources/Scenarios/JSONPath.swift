@@ -2,17 +2,17 @@ import Foundation
 
 /// A tiny path language over JSON values: `.key`, `[N]`, `[*]` (every element) and
 /// `[?key=value]` (elements whose `key` equals `value`); `$` is the whole document.
-enum JSONPath {
-    struct Failure: Error, Equatable { let message: String }
+package enum JSONPath {
+    package struct Failure: Error, Equatable { let message: String }
 
-    enum Component: Equatable {
+    package enum Component: Equatable {
         case key(String)
         case index(Int)
         case all
         case filter(key: String, value: String)
 
         /// The component as written in a path.
-        var text: String {
+        package var text: String {
             switch self {
             case .key(let key): return "." + key
             case .index(let index): return "[\(index)]"
@@ -25,17 +25,17 @@ enum JSONPath {
     /// What a path selects: a value (a JSON null, an empty list after `[*]` are values), or nothing —
     /// a missing key, an index out of range, a filter no element passes — with the number of leading
     /// components that still matched, so a message can name the part that did not.
-    enum Selection {
+    package enum Selection {
         case value(Any)
         case nothing(matched: Int)
 
-        var value: Any? {
+        package var value: Any? {
             if case .value(let value) = self { return value }
             return nil
         }
     }
 
-    static func parse(_ path: String) throws(Failure) -> [Component] {
+    package static func parse(_ path: String) throws(Failure) -> [Component] {
         var components: [Component] = []
         var chars = Array(path)
         if chars.first == "$" { chars.removeFirst() }
@@ -77,12 +77,12 @@ enum JSONPath {
     }
 
     /// The components as a path again (for messages).
-    static func text(_ components: ArraySlice<Component>) -> String {
+    package static func text(_ components: ArraySlice<Component>) -> String {
         components.isEmpty ? "$" : components.map(\.text).joined()
     }
 
     /// The value at `path`, or nil when it matches nothing (see `select`).
-    static func evaluate(_ components: [Component], in value: Any?) -> Any? {
+    package static func evaluate(_ components: [Component], in value: Any?) -> Any? {
         guard let value else { return nil }
         return select(components, in: value).value
     }
@@ -91,7 +91,7 @@ enum JSONPath {
     /// each element and the result is a list — except that an index or another filter right after a
     /// filter selects among the matching elements. An element the rest matches nothing in shows as
     /// null, unless no element matches: then the whole path matches nothing.
-    static func select(_ components: [Component], in value: Any, depth: Int = 0) -> Selection {
+    package static func select(_ components: [Component], in value: Any, depth: Int = 0) -> Selection {
         guard depth < components.count else { return .value(value) }
         switch components[depth] {
         case .key(let key):
@@ -145,7 +145,7 @@ enum JSONPath {
     }
 
     /// Canonical compact JSON text of a value (sorted keys), for comparison and messages.
-    static func describe(_ value: Any?, quoteStrings: Bool = true) -> String {
+    package static func describe(_ value: Any?, quoteStrings: Bool = true) -> String {
         guard let value, !(value is NSNull) else { return "null" }
         if let string = value as? String { return quoteStrings ? JSONText.string(string) : string }
         if let number = value as? NSNumber {

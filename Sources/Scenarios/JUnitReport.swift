@@ -33,7 +33,7 @@ public enum JUnitReport {
         return xml + "</testsuite>\n"
     }
 
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         for c in text.unicodeScalars {
             switch c {

@@ -4,14 +4,14 @@ import Foundation
 /// Reads a world's journal a step at a time: each call returns the complete entries appended since
 /// the previous one. The run report needs each step's events; reading the whole file after every
 /// step would cost the square of its length.
-struct JournalTail {
-    let path: String
+package struct JournalTail {
+    package let path: String
     private var offset: UInt64 = 0
     private let decoder = JSONDecoder()
 
-    init(world: World) { path = world.journalFile.path }
+    package init(world: World) { path = world.journalFile.path }
 
-    mutating func next() -> [JournalEntry] {
+    package mutating func next() -> [JournalEntry] {
         guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
         defer { try? handle.close() }
         guard (try? handle.seek(toOffset: offset)) != nil, let data = try? handle.readToEnd(),

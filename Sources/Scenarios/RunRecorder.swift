@@ -1,7 +1,9 @@
 import AppSupport
+import Audit
 import ContractNames
 import Device
 import Foundation
+import IdentitySharing
 import Keychain
 import PubkyCrypto
 import RunReport
@@ -10,30 +12,30 @@ import RunReport
 /// apps' last screens, the device's lock state, the shared keychain group and the new journal
 /// events, read in-process from the world (no extra tool processes). It exists only when a report
 /// was asked for (`ScenarioRunner.recordReport`).
-struct RunRecorder {
+package struct RunRecorder {
     private(set) var steps: [StepRecord] = []
     private(set) var failedStep: Int?
-    var audit: AuditSummary?
+    package var audit: AuditSummary?
     private var pendingNotes: [String] = []
     private var transcriptMark = 0
     private var journal: JournalTail
     private var entries: [JournalEntry] = []
-    private var keychain: [String: KeychainItem] = [:]
+    private var keychain: [String: SharedRecord] = [:]
     private var keychainOrder: [String] = []
     private var phones: [Phone: PhoneState] = [:]
     private var device = DeviceStatus(lock: ProtectionState.unlocked.rawValue)
     /// The tool of the last command: what `expect last`, `expect exit` and `expect output` look at.
     private var lastTool: Tool?
     private var secrets: Set<String> = []
-    let world: World
+    package let world: World
 
-    init(world: URL) {
+    package init(world: URL) {
         self.world = World(root: world)
         journal = JournalTail(world: self.world)
     }
 
     /// The first step: the world the scenario starts from.
-    mutating func recordWorldCreated(command: String, transcript: [String]) {
+    package mutating func recordWorldCreated(command: String, transcript: [String]) {
         transcriptMark = transcript.count
         var record = StepRecord(number: 1, command: command)
         readDevice()
@@ -42,7 +44,7 @@ struct RunRecorder {
     }
 
     /// Records a step after it ran; `failure` is set when it failed.
-    mutating func record(_ step: Step, failure: ScenarioResult.Failure?, run: ScriptRun) {
+    package mutating func record(_ step: Step, failure: ScenarioResult.Failure?, run: ScriptRun) {
         let added = run.transcript[min(transcriptMark, run.transcript.count)...].map {
             $0.trimmingCharacters(in: .whitespaces)
         }
@@ -106,7 +108,7 @@ struct RunRecorder {
     }
 
     /// The record of the whole run, once it ended (and before its world is deleted).
-    mutating func finish(result: ScenarioResult, symbols: Symbols) -> ScenarioRecord {
+    package mutating func finish(result: ScenarioResult, symbols: Symbols) -> ScenarioRecord {
         let late = journal.next()
         entries += late
         if !late.isEmpty || (result.failure != nil && failedStep == nil && audit == nil) {
@@ -151,15 +153,17 @@ struct RunRecorder {
         record.keychain = readKeychain ? readSharedGroup() : currentRows()
     }
 
-    /// The shared group now, each row marked against the previous capture.
+    /// What the device shares now (the platform's neutral view), each row marked against the
+    /// previous capture.
     private mutating func readSharedGroup() -> [KeychainRow] {
-        let store = KeychainGroupStore(directory: world.sharedGroup, accessGroup: SharedContract.accessGroup)
-        guard let items = try? store.inspect().items else { return currentRows() }
+        guard let items = try? KeychainGroupRecords.read(world.sharedGroup, derive: KeyDerivations.pubky) else {
+            return currentRows()
+        }
         var rows: [KeychainRow] = []
         var seen = Set<String>()
         var order: [String] = []
         for item in items {
-            let key = item.service + "\u{0}" + item.account
+            let key = Self.key(item)
             seen.insert(key)
             order.append(key)
             let change: KeychainRow.Change
@@ -174,7 +178,7 @@ struct RunRecorder {
         for key in keychainOrder where !seen.contains(key) {
             if let gone = keychain[key] { rows.append(Self.row(gone, change: .removed)) }
         }
-        keychain = Dictionary(items.map { ($0.service + "\u{0}" + $0.account, $0) }, uniquingKeysWith: { $1 })
+        keychain = Dictionary(items.map { (Self.key($0), $0) }, uniquingKeysWith: { $1 })
         keychainOrder = order
         return rows
     }
@@ -184,13 +188,18 @@ struct RunRecorder {
         keychainOrder.compactMap { key in keychain[key].map { Self.row($0, change: .unchanged) } }
     }
 
-    private mutating func remember(secretOf item: KeychainItem) {
-        if let text = String(validating: item.data, as: UTF8.self)?.trimmingCharacters(in: .whitespacesAndNewlines),
+    /// One row per record and platform place (on iOS the service).
+    package static func key(_ record: SharedRecord) -> String {
+        (record.platform["service"] ?? "") + "\u{0}" + record.record
+    }
+
+    private mutating func remember(secretOf item: SharedRecord) {
+        if let text = String(validating: item.bytes, as: UTF8.self)?.trimmingCharacters(in: .whitespacesAndNewlines),
             text.count >= 32
         {
             secrets.insert(text)
         }
-        if item.data.count == 32 || item.data.count == 64 { secrets.insert(Hex.encode(item.data)) }
+        if item.bytes.count == 32 || item.bytes.count == 64 { secrets.insert(Hex.encode(item.bytes)) }
     }
 
     private mutating func readDevice() {
@@ -248,27 +257,26 @@ struct RunRecorder {
 
     /// A path as the page shows it: relative to the current folder when inside it, so the same run
     /// gives the same page on another machine (included files resolve to absolute paths).
-    static func shown(_ path: String) -> String {
+    package static func shown(_ path: String) -> String {
         let folder = FileManager.default.currentDirectoryPath + "/"
         return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 
     /// The transcript lines a step's record keeps: what the focus rule did, background steps.
-    static func isRemark(_ line: String) -> Bool {
+    package static func isRemark(_ line: String) -> Bool {
         (line.hasPrefix("(") && line.hasSuffix(")")) || line.hasPrefix("… ")
     }
 
-    static func row(_ item: KeychainItem, change: KeychainRow.Change) -> KeychainRow {
-        // An account outside the contract's prefixes still shows what it starts with.
+    package static func row(_ item: SharedRecord, change: KeychainRow.Change) -> KeychainRow {
+        // A record outside the contract's prefixes still shows what it starts with.
         let owner =
-            SharedContract.owner(ofAccount: item.account)
-            ?? (item.account.contains(":") ? item.account.split(separator: ":").first.map(String.init) : nil)
+            item.owner ?? (item.record.contains(":") ? item.record.split(separator: ":").first.map(String.init) : nil)
         return KeychainRow(
-            service: item.service, account: item.account, owner: owner, accessibility: item.accessibility.rawValue,
-            byteCount: item.data.count, change: change)
+            service: item.platform["service"] ?? "", account: item.record, owner: owner,
+            accessibility: item.platform["accessibility"] ?? "—", byteCount: item.bytes.count, change: change)
     }
 
-    static func line(_ entry: JournalEntry) -> JournalLine {
+    package static func line(_ entry: JournalEntry) -> JournalLine {
         var words: [String] = []
         if let op = entry.op { words.append(op) }
         if let account = entry.account { words.append(account) }

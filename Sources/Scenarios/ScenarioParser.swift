@@ -5,7 +5,7 @@ import Foundation
 /// `include FILE`, app and world steps, and `expect` lines. Problems are reported with file and line.
 public enum ScenarioParser {
     /// simctl verbs usable without the `simctl` prefix.
-    static let simctlShorthands: Set<String> = [
+    package static let simctlShorthands: Set<String> = [
         "device", "net", "fault", "install", "uninstall", "break", "continue", "wait-paused", "keychain", "journal",
         "backend", "auth-request", "issuer", "audit", "status", "open-url",
     ]
@@ -19,7 +19,7 @@ public enum ScenarioParser {
     }
 
     /// A scenario or step file as UTF-8 text, refused before reading when over its limit.
-    static func readText(_ path: String) throws(InputError) -> String {
+    package static func readText(_ path: String) throws(InputError) -> String {
         let bytes = try InputLimit.scenarioFile.read(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .unreadable(source: path, what: InputLimit.scenarioFile.what, reason: "not UTF-8 text")
@@ -51,7 +51,7 @@ public enum ScenarioParser {
 
     /// The `examples:` table of a scenario file: the line `examples:`, then lines `| A | B |`, the
     /// first naming the columns, each further one a row of values.
-    static func examplesTable(in text: String, file: String) throws(ScenarioError) -> ExampleTable? {
+    package static func examplesTable(in text: String, file: String) throws(ScenarioError) -> ExampleTable? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }

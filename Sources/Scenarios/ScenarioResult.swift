@@ -26,7 +26,7 @@ public struct ScenarioResult: Sendable, Codable {
     /// the JSON output.
     public var record: ScenarioRecord?
 
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case file, name, title, tags, example, passed, seconds, steps, seed, transcript, failure, failures, keptWorld
     }
 

@@ -23,7 +23,7 @@ public struct ScenarioRunner: Sendable {
     /// report is asked for: it reads the world after every step.
     public var recordReport = false
     /// The serving processes shared by a suite's scenarios (nil: each scenario starts its own).
-    var servingTools: ServingTools?
+    package var servingTools: ServingTools?
 
     public init(binDirectory: URL? = nil, keepWorld: Bool = false, seedOverride: UInt64? = nil) {
         self.binDirectory = binDirectory ?? ToolProcess.binDirectory

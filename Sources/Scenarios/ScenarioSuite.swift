@@ -40,11 +40,11 @@ public struct ScenarioSuite: Sendable {
     }
 
     /// What the suite will run: the parsed files expanded into runs (examples rows), filtered by tag.
-    enum Unit: Sendable {
+    package enum Unit: Sendable {
         case malformed(file: String, ScenarioError)
         case scenario(Scenario)
 
-        var file: String {
+        package var file: String {
             switch self {
             case .malformed(let file, _): return file
             case .scenario(let scenario): return scenario.file
@@ -52,7 +52,7 @@ public struct ScenarioSuite: Sendable {
         }
     }
 
-    func units(_ files: [String]) -> [Unit] {
+    package func units(_ files: [String]) -> [Unit] {
         var units: [Unit] = []
         for file in files {
             do throws(ScenarioError) {
@@ -104,18 +104,18 @@ public struct ScenarioSuite: Sendable {
 /// Collects entries from worker threads and reports them in order.
 private final class ResultBox: Sendable {
     private struct State {
-        var entries: [ScenarioSuite.Entry?]
-        var nextToReport = 0
+        package var entries: [ScenarioSuite.Entry?]
+        package var nextToReport = 0
     }
     private let state: Mutex<State>
     private let report: @Sendable (Int, ScenarioSuite.Entry) -> Void
 
-    init(count: Int, report: @escaping @Sendable (Int, ScenarioSuite.Entry) -> Void) {
+    package init(count: Int, report: @escaping @Sendable (Int, ScenarioSuite.Entry) -> Void) {
         state = Mutex(State(entries: Array(repeating: nil, count: count)))
         self.report = report
     }
 
-    func store(_ entry: ScenarioSuite.Entry, at index: Int) {
+    package func store(_ entry: ScenarioSuite.Entry, at index: Int) {
         // Reported under the lock, so entries come out in order and one at a time.
         state.withLock { state in
             state.entries[index] = entry
@@ -126,5 +126,5 @@ private final class ResultBox: Sendable {
         }
     }
 
-    var all: [ScenarioSuite.Entry] { state.withLock { $0.entries.compactMap { $0 } } }
+    package var all: [ScenarioSuite.Entry] { state.withLock { $0.entries.compactMap { $0 } } }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Checking an `expect` line against the app's last screen, the last output or a command run now.
 extension ScriptRun {
-    mutating func check(_ expectation: Expectation) throws {
+    package mutating func check(_ expectation: Expectation) throws {
         switch expectation {
         case .exitStatus(let status):
             guard let last = lastOutput else {
@@ -37,7 +37,7 @@ extension ScriptRun {
 
     /// The device-clock milliseconds of the one journal entry `selector` picks: a path into the
     /// entries (`[?op=bitkit.pick.before-record-check][-1]`) or into the whole journal (`.entries[…]`).
-    func journalClock(_ selector: String, in journal: Any?, role: String) throws -> Int64 {
+    package func journalClock(_ selector: String, in journal: Any?, role: String) throws -> Int64 {
         let written = selector.hasPrefix("[") ? ".entries" + selector : selector
         let path = try symbols.expand(written)
         let components = try ExpectationEvaluator.components(path)
@@ -64,7 +64,7 @@ extension ScriptRun {
 
     /// Consecutive expectations on one command (`bitkit state`, `simctl keychain list`…) read it once:
     /// nothing changes the world between them unless a background step is still running.
-    mutating func cachedDocument(_ subject: Expectation.Subject) throws -> Any? {
+    package mutating func cachedDocument(_ subject: Expectation.Subject) throws -> Any? {
         guard case .command(let tool, let arguments) = subject, background.isEmpty else {
             return try document(subject)
         }
@@ -78,7 +78,7 @@ extension ScriptRun {
         return fresh
     }
 
-    func document(_ subject: Expectation.Subject) throws -> Any? {
+    package func document(_ subject: Expectation.Subject) throws -> Any? {
         switch subject {
         case .screen(let app):
             if let app {

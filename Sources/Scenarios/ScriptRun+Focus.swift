@@ -3,7 +3,7 @@ import Foundation
 extension ScriptRun {
     /// Applies the catalogue's focus rule (spec/06 §0.3): the other app goes to the background,
     /// this one comes back first (its become-active path), unless the step is itself a lifecycle step.
-    mutating func bringToFront(_ app: String, command: String) throws -> [Any] {
+    package mutating func bringToFront(_ app: String, command: String) throws -> [Any] {
         let other = app == "bitkit" ? "ring" : "bitkit"
         let otherTool: Tool = other == "bitkit" ? .bitkit : .ring
         let tool: Tool = app == "bitkit" ? .bitkit : .ring
@@ -33,7 +33,7 @@ extension ScriptRun {
         return toasts
     }
 
-    mutating func quietly(_ tool: Tool, _ arguments: [String]) throws {
+    package mutating func quietly(_ tool: Tool, _ arguments: [String]) throws {
         let result = try launch(tool, arguments, background: false)
         guard result.status == 0 else {
             throw StepFailure(

@@ -3,7 +3,7 @@ import Foundation
 
 /// Running a step: tools, background steps, and what a step's output makes of the app's last screen.
 extension ScriptRun {
-    mutating func perform(_ step: Step) throws {
+    package mutating func perform(_ step: Step) throws {
         if case .expect = step.kind {} else { commandOutputs = [:] }
         switch step.kind {
         case .note(let text):
@@ -42,7 +42,7 @@ extension ScriptRun {
     }
 
     /// The single text or number at `path` (symbols expanded) in the last step's JSON output.
-    func lastOutputValue(at path: String) throws -> Any {
+    package func lastOutputValue(at path: String) throws -> Any {
         guard let output = lastOutput else {
             throw StepFailure(expected: "an earlier step's output", actual: "no step has run")
         }
@@ -54,7 +54,7 @@ extension ScriptRun {
         return value
     }
 
-    mutating func runStep(
+    package mutating func runStep(
         _ step: Step, tool: Tool, arguments: [String], background isBackground: Bool, expectFailure: Bool
     ) throws {
         transcript.append("  $ \(step.source)")
@@ -72,13 +72,13 @@ extension ScriptRun {
         try record(result, tool: tool, step: step, implicitToasts: implicitToasts, expectFailure: expectFailure)
     }
 
-    func launch(_ tool: Tool, _ arguments: [String], background: Bool) throws -> ToolProcess.Result {
+    package func launch(_ tool: Tool, _ arguments: [String], background: Bool) throws -> ToolProcess.Result {
         try start(tool, arguments).wait(timeout: runner.stepTimeout)
     }
 
     /// Starts `tool arguments… --world W --json` with the run's environment: an app command goes to
     /// a serving process when the run has them.
-    func start(_ tool: Tool, _ arguments: [String]) throws -> RunningTool {
+    package func start(_ tool: Tool, _ arguments: [String]) throws -> RunningTool {
         let arguments = arguments + ["--world", world.path, "--json"]
         if let servingTools, tool.appName != nil {
             return .served(try servingTools.start(tool, arguments, environment: environment ?? [:]))
@@ -88,7 +88,7 @@ extension ScriptRun {
                 tool, arguments, binDirectory: runner.binDirectory, scratch: scratch, environment: environment))
     }
 
-    mutating func record(
+    package mutating func record(
         _ result: ToolProcess.Result, tool: Tool, step: Step, implicitToasts: [Any], expectFailure: Bool
     ) throws {
         if result.timedOut {
@@ -133,7 +133,7 @@ extension ScriptRun {
     }
 
     /// Waits for the background steps (of `app` only, when given).
-    mutating func waitForBackground(app: String? = nil) throws {
+    package mutating func waitForBackground(app: String? = nil) throws {
         let pending = background.filter { app == nil || Self.tool(of: $0.step).appName == app }
         background.removeAll { app == nil || Self.tool(of: $0.step).appName == app }
         for (step, process) in pending {
@@ -143,13 +143,13 @@ extension ScriptRun {
         }
     }
 
-    static func tool(of step: Step) -> Tool {
+    package static func tool(of step: Step) -> Tool {
         if case .run(let tool, _, _, _) = step.kind { return tool }
         return .simctl
     }
 
     /// `… open-url LINK`: the OS offering a link, to `simctl open-url`'s pick or to the app named.
-    static func isOpenURL(_ step: Step) -> Bool {
+    package static func isOpenURL(_ step: Step) -> Bool {
         if case .run(_, let arguments, _, _) = step.kind { return arguments.first == "open-url" }
         return false
     }
@@ -158,7 +158,7 @@ extension ScriptRun {
     /// picks for its scheme (`URLRouter`): `simctl open-url` brings that app forward; `bitkit open-url`
     /// and `ring open-url` bring their app forward only when it is the one that receives the link
     /// (Ring also takes links no app claims, e.g. an https invite).
-    func focusedApp(_ tool: Tool, _ arguments: [String]) throws -> String? {
+    package func focusedApp(_ tool: Tool, _ arguments: [String]) throws -> String? {
         guard arguments.first == "open-url", arguments.count >= 2, tool == .simctl || tool.appName != nil else {
             return tool.appName
         }

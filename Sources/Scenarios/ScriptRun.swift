@@ -1,36 +1,37 @@
 import AppSupport
+import Audit
 import Device
 import Foundation
 
 /// The state of one script running against a world: a scenario, or one lane of a race. Its jobs
 /// live in extensions: the steps (`+Steps`), the focus rule (`+Focus`) and the expectations
 /// (`+Expectations`); `ExpectationEvaluator` compares values and `TranscriptText` renders.
-struct ScriptRun {
-    let scenario: Scenario
-    let runner: ScenarioRunner
-    let seed: UInt64
-    let world: URL
-    let scratch: URL
-    var symbols = Symbols()
-    var automaticFocus = true
-    var foreground: String?
-    var lastScreen: [String: [String: Any]] = [:]
-    var lastAppScreen: [String: Any]?
-    var lastOutput: (status: Int32, stdout: String, stderr: String)?
-    var background: [(step: Step, process: RunningTool)] = []
-    var transcript: [String] = []
+package struct ScriptRun {
+    package let scenario: Scenario
+    package let runner: ScenarioRunner
+    package let seed: UInt64
+    package let world: URL
+    package let scratch: URL
+    package var symbols = Symbols()
+    package var automaticFocus = true
+    package var foreground: String?
+    package var lastScreen: [String: [String: Any]] = [:]
+    package var lastAppScreen: [String: Any]?
+    package var lastOutput: (status: Int32, stdout: String, stderr: String)?
+    package var background: [(step: Step, process: RunningTool)] = []
+    package var transcript: [String] = []
     /// Outputs of the commands expectations ran since the last step (see `cachedDocument`).
-    var commandOutputs: [[String]: Any] = [:]
+    package var commandOutputs: [[String]: Any] = [:]
     /// Extra environment for the tools (the race harness's jitter).
-    var environment: [String: String]?
+    package var environment: [String: String]?
     /// App `state` documents already fetched while nothing else runs (a race iteration's checks).
-    var inspections: InspectionCache?
+    package var inspections: InspectionCache?
     /// Long-lived app processes that answer the app commands (the race harness's), if any.
-    var servingTools: ServingTools?
+    package var servingTools: ServingTools?
     /// What the run report shows, collected step by step (only when a report was asked for).
-    var recorder: RunRecorder?
+    package var recorder: RunRecorder?
 
-    init(scenario: Scenario, runner: ScenarioRunner) {
+    package init(scenario: Scenario, runner: ScenarioRunner) {
         self.scenario = scenario
         self.runner = runner
         seed = runner.seedOverride ?? scenario.seed
@@ -42,7 +43,7 @@ struct ScriptRun {
     }
 
     /// A script against an existing world (a race lane).
-    init(scenario: Scenario, runner: ScenarioRunner, world: URL, scratch: URL, environment: [String: String]?) {
+    package init(scenario: Scenario, runner: ScenarioRunner, world: URL, scratch: URL, environment: [String: String]?) {
         self.scenario = scenario
         self.runner = runner
         seed = runner.seedOverride ?? scenario.seed
@@ -58,12 +59,17 @@ struct ScriptRun {
         for binding in scenario.example?.bindings ?? [] { symbols.values[binding.name] = binding.value }
     }
 
-    struct StepFailure: Error {
-        var expected: String
-        var actual: String
+    package struct StepFailure: Error {
+        package var expected: String
+        package var actual: String
+
+        package init(expected: String, actual: String) {
+            self.expected = expected
+            self.actual = actual
+        }
     }
 
-    mutating func execute() -> ScenarioResult {
+    package mutating func execute() -> ScenarioResult {
         let started = Date()
         var name = URL(fileURLWithPath: scenario.file).deletingPathExtension().lastPathComponent
         var title = scenario.title

@@ -31,7 +31,7 @@ public enum SequenceDiagram {
         SequenceChart(participants: participants, items: entries.compactMap { item(for: $0, text: plain) })
     }
 
-    static func lane(_ app: String) -> String? {
+    package static func lane(_ app: String) -> String? {
         switch app {
         case "bitkit": return "B"
         case "ring": return "R"
@@ -40,7 +40,7 @@ public enum SequenceDiagram {
     }
 
     /// The diagram item of one journal entry, its texts passed through `text`.
-    static func item(for entry: JournalEntry, text: (String) -> String) -> SequenceChart.Item? {
+    package static func item(for entry: JournalEntry, text: (String) -> String) -> SequenceChart.Item? {
         let lane = lane(entry.app)
         switch entry.kind {
         case .keychain(let call):
@@ -77,7 +77,7 @@ public enum SequenceDiagram {
     }
 
     /// `app.pubkyring:tkrq8…p7qy`: accounts stay recognisable without flooding the diagram.
-    static func short(_ account: String?, text: (String) -> String = clean) -> String {
+    package static func short(_ account: String?, text: (String) -> String = clean) -> String {
         guard let account else { return "" }
         guard let colon = account.firstIndex(of: ":") else { return text(account) }
         let pubky = account[account.index(after: colon)...]
@@ -86,12 +86,12 @@ public enum SequenceDiagram {
     }
 
     /// Mermaid treats `;` and `#` specially in messages.
-    static func clean(_ text: String) -> String {
+    package static func clean(_ text: String) -> String {
         plain(text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "no. "))
     }
 
     /// One line, no surrounding blanks.
-    static func plain(_ text: String) -> String {
+    package static func plain(_ text: String) -> String {
         text.replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces)
     }
 }

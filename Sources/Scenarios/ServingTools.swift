@@ -12,23 +12,23 @@ import Synchronization
 /// The race harness uses them so an iteration's app actions do not each pay a process start-up:
 /// each command is still one app run in a real process of its own, concurrent with the other app's.
 /// A process that times out, is terminated or dies is discarded and replaced by a fresh one.
-final class ServingTools: Sendable {
+package final class ServingTools: Sendable {
     private struct Pool {
-        var idle: [Tool: [ServingProcess]] = [:]
-        var all: [ServingProcess] = []
+        package var idle: [Tool: [ServingProcess]] = [:]
+        package var all: [ServingProcess] = []
     }
 
     private let binDirectory: URL
     private let pool = Mutex(Pool())
 
-    init(binDirectory: URL) {
+    package init(binDirectory: URL) {
         self.binDirectory = binDirectory
         // A serving process that died must fail the write to its stdin, not kill the harness.
         signal(SIGPIPE, SIG_IGN)
     }
 
     /// Sends `tool arguments…` to an idle serving process of `tool` (started if none is idle).
-    func start(_ tool: Tool, _ arguments: [String], environment: [String: String]) throws -> ServedCommand {
+    package func start(_ tool: Tool, _ arguments: [String], environment: [String: String]) throws -> ServedCommand {
         let request = ToolServer.Request(arguments: arguments, environment: environment)
         let process = try take(tool)
         do {
@@ -50,7 +50,7 @@ final class ServingTools: Sendable {
     }
 
     /// Ends every serving process (stdin closed; killed if still running).
-    func shutdown() {
+    package func shutdown() {
         let processes = pool.withLock { pool -> [ServingProcess] in
             let processes = pool.all
             pool = Pool()
@@ -78,13 +78,13 @@ final class ServingTools: Sendable {
 }
 
 /// A command sent to a serving process, answered on `wait`.
-struct ServedCommand {
+package struct ServedCommand {
     fileprivate let process: ServingProcess
     fileprivate let pool: ServingTools
     fileprivate let tool: Tool
 
     /// Waits up to `timeout` seconds for the reply; a late or dead process is killed and dropped.
-    func wait(timeout: TimeInterval) -> ToolProcess.Result {
+    package func wait(timeout: TimeInterval) -> ToolProcess.Result {
         switch process.receive(timeout: timeout) {
         case .reply(let reply):
             pool.giveBack(process, tool: tool)
@@ -99,15 +99,15 @@ struct ServedCommand {
     }
 
     /// Kills the serving process if the command is still running.
-    func terminate() { process.kill() }
+    package func terminate() { process.kill() }
 
     /// The serving process's id (for tests).
-    var pid: Int32 { process.pid }
+    package var pid: Int32 { process.pid }
 }
 
 /// One `TOOL --serve` child: requests on its stdin, replies on its stdout.
 private final class ServingProcess: Sendable {
-    enum Received {
+    package enum Received {
         case reply(ToolServer.Reply)
         case timedOut
         case ended(status: Int32)
@@ -122,7 +122,7 @@ private final class ServingProcess: Sendable {
     /// that provable.
     private let pending = Mutex<[UInt8]>([])
 
-    init(executable: URL) throws {
+    package init(executable: URL) throws {
         process.executableURL = executable
         process.arguments = ["--serve"]
         // The worlds the harness creates are throwaway copies: no fsync (see RunContext.durable).
@@ -144,13 +144,13 @@ private final class ServingProcess: Sendable {
         output = readHandle.fileDescriptor
     }
 
-    func send(_ request: ToolServer.Request) throws {
+    package func send(_ request: ToolServer.Request) throws {
         var line = try JSONEncoder().encode(request)
         line.append(UInt8(ascii: "\n"))
         try input.write(contentsOf: line)
     }
 
-    func receive(timeout: TimeInterval) -> Received {
+    package func receive(timeout: TimeInterval) -> Received {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let complete = pending.withLock { buffer -> Data? in
@@ -181,19 +181,19 @@ private final class ServingProcess: Sendable {
     }
 
     /// Thrown when an idle process is found dead before a request.
-    struct Gone: Error {}
+    package struct Gone: Error {}
 
-    var pid: Int32 { process.processIdentifier }
-    var isRunning: Bool { process.isRunning }
+    package var pid: Int32 { process.processIdentifier }
+    package var isRunning: Bool { process.isRunning }
 
     /// Kills the process and reaps it.
-    func kill() {
+    package func kill() {
         if process.isRunning { _ = Glibc_kill(process.processIdentifier, SIGKILL) }
         _ = process.waitForExit(within: 10)
     }
 
     /// Closes stdin so the process ends by itself; kills it if it does not soon.
-    func stop() {
+    package func stop() {
         try? input.close()
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning, Date() < deadline { usleep(1_000) }

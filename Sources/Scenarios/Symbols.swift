@@ -30,7 +30,7 @@ public struct Symbols: Sendable {
         }
 
         /// Bitkit's Pubky Choice truncation of a bare 52-character key (spec/02 §11).
-        static func bitkitTruncation(_ text: String) -> String {
+        package static func bitkitTruncation(_ text: String) -> String {
             text.count <= 10 ? text : String(text.prefix(4)) + "..." + String(text.suffix(4))
         }
     }
@@ -98,7 +98,7 @@ public struct Symbols: Sendable {
         return isReference(String(word.dropFirst().dropLast()))
     }
 
-    func resolve(_ reference: String) throws(SymbolError) -> String {
+    package func resolve(_ reference: String) throws(SymbolError) -> String {
         let parts = reference.split(separator: ".", maxSplits: 1).map(String.init)
         let name = parts[0]
         let attribute = parts.count > 1 ? parts[1] : nil
@@ -111,7 +111,7 @@ public struct Symbols: Sendable {
     }
 
     /// `NAME` or `NAME.attr` with NAME an identifier starting with an uppercase letter.
-    static func isReference(_ text: String) -> Bool {
+    package static func isReference(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
         return text.unicodeScalars.allSatisfy {
             ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "."
@@ -119,7 +119,7 @@ public struct Symbols: Sendable {
     }
 
     /// Every symbol name referenced in `text`.
-    static func references(in text: String) -> [(name: String, attribute: String?)] {
+    package static func references(in text: String) -> [(name: String, attribute: String?)] {
         var found: [(String, String?)] = []
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {

@@ -1,9 +1,9 @@
 /// Splits a scenario line into words like a shell: whitespace separates, `"…"` groups with `\"`,
 /// `\\` and `\n` escapes, `'…'` groups literally.
-enum Tokenizer {
-    struct Failure: Error, Equatable { let message: String }
+package enum Tokenizer {
+    package struct Failure: Error, Equatable { let message: String }
 
-    static func split(_ line: String) throws(Failure) -> [String] {
+    package static func split(_ line: String) throws(Failure) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

@@ -10,23 +10,23 @@ import SimCLI
 
 /// Runs the real executables: in the foreground (waiting, capturing output) or in the background
 /// (output to files, collected on `wait`).
-struct ToolProcess {
-    struct Result: Sendable {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var timedOut: Bool
+package struct ToolProcess {
+    package struct Result: Sendable {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
+        package var timedOut: Bool
     }
 
     /// The folder of the running executable, where its sibling tools live.
-    static var binDirectory: URL { SiblingTool.directory }
+    package static var binDirectory: URL { SiblingTool.directory }
 
-    let process: Process
-    let stdoutFile: URL
-    let stderrFile: URL
+    package let process: Process
+    package let stdoutFile: URL
+    package let stderrFile: URL
 
     /// Starts `tool arguments…` writing its output to temporary files.
-    static func start(
+    package static func start(
         _ tool: Tool, _ arguments: [String], binDirectory: URL, scratch: URL, environment: [String: String]? = nil
     ) throws -> ToolProcess {
         let process = Process()
@@ -59,7 +59,7 @@ struct ToolProcess {
     }
 
     /// Waits up to `timeout` seconds, killing the process after that.
-    func wait(timeout: TimeInterval) -> Result {
+    package func wait(timeout: TimeInterval) -> Result {
         var timedOut = false
         if !process.waitForExit(within: timeout) {
             kill(process.processIdentifier, SIGKILL)
@@ -76,7 +76,7 @@ struct ToolProcess {
 
     /// What the tool wrote to `file`, bounded (`InputLimit.toolOutput`): an endless output is reported,
     /// not loaded.
-    static func output(_ file: URL) -> String {
+    package static func output(_ file: URL) -> String {
         do {
             return String(decoding: try BoundedFile.read(file.path, limit: InputLimit.toolOutput.bytes), as: UTF8.self)
         } catch .tooLarge {
@@ -87,18 +87,18 @@ struct ToolProcess {
     }
 
     /// Kills the process if it still runs.
-    func terminate() {
+    package func terminate() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }
 
 /// A command a run started: a process of its own, or a command sent to a serving process.
-enum RunningTool {
+package enum RunningTool {
     case process(ToolProcess)
     case served(ServedCommand)
 
     /// Waits up to `timeout` seconds, killing the process after that.
-    func wait(timeout: TimeInterval) -> ToolProcess.Result {
+    package func wait(timeout: TimeInterval) -> ToolProcess.Result {
         switch self {
         case .process(let process): process.wait(timeout: timeout)
         case .served(let command): command.wait(timeout: timeout)
@@ -106,7 +106,7 @@ enum RunningTool {
     }
 
     /// Kills the process if the command still runs.
-    func terminate() {
+    package func terminate() {
         switch self {
         case .process(let process): process.terminate()
         case .served(let command): command.terminate()

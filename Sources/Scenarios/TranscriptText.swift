@@ -2,8 +2,8 @@ import AppSupport
 import Foundation
 
 /// How a run's transcript shows screens and command output.
-enum TranscriptText {
-    static func render(_ screen: [String: Any], app: String) -> String {
+package enum TranscriptText {
+    package static func render(_ screen: [String: Any], app: String) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: screen),
             let decoded = try? JSONDecoder().decode(Screen.self, from: data)
         else {
@@ -15,7 +15,7 @@ enum TranscriptText {
     /// A short readable line for a simctl step's JSON.
     /// Process ids, start times and run numbers are left out: they differ between two runs of the same scenario,
     /// and a transcript is the same in every replay (DESIGN §5).
-    static func summary(_ stdout: String) -> String {
+    package static func summary(_ stdout: String) -> String {
         var trimmed = stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return "" }
         if trimmed.contains("\"pid\""), let stripped = withoutProcessIdentity(trimmed) { trimmed = stripped }
@@ -26,7 +26,7 @@ enum TranscriptText {
     /// `json` without the `pid` of any object (nor its `run`, which numbers that process's commands,
     /// nor its `started`, the process's start time),
     /// pretty-printed like the tools print; nil when `json` is not JSON.
-    static func withoutProcessIdentity(_ json: String) -> String? {
+    package static func withoutProcessIdentity(_ json: String) -> String? {
         guard let document = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
         else { return nil }
         func strip(_ value: Any) -> Any {
@@ -51,7 +51,7 @@ enum TranscriptText {
 
     /// Every text a person sees on the screen: title, texts, and the sheet's title, texts and footer —
     /// what `expect text` searches.
-    static func allTexts(of screen: [String: Any]) -> [String] {
+    package static func allTexts(of screen: [String: Any]) -> [String] {
         var texts: [String] = []
         if let title = screen["title"] as? String { texts.append(title) }
         texts += screen["texts"] as? [String] ?? []
@@ -63,7 +63,7 @@ enum TranscriptText {
         return texts
     }
 
-    static func indent(_ text: String) -> String {
+    package static func indent(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
     }
 }

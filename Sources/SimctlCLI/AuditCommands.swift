@@ -1,3 +1,4 @@
+import Audit
 import Device
 import Foundation
 import Scenarios

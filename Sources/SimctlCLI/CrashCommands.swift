@@ -1,5 +1,6 @@
 import Device
 import Foundation
+import Harnesses
 import Scenarios
 import SimCLI
 

@@ -1,6 +1,7 @@
 import Backend
 import Exploration
 import Foundation
+import Harnesses
 import RunReport
 import Scenarios
 import SimCLI

@@ -1,6 +1,7 @@
 import Device
 import Exploration
 import Foundation
+import Harnesses
 import Scenarios
 import SimCLI
 

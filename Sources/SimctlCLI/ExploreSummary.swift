@@ -1,5 +1,6 @@
 import Exploration
 import Foundation
+import Harnesses
 import Scenarios
 
 /// An exploration's result as people and scripts read it: the text table and the `--json` document.

@@ -1,5 +1,6 @@
 import Exploration
 import Foundation
+import Harnesses
 import Scenarios
 import SimCLI
 

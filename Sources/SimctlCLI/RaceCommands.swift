@@ -1,5 +1,6 @@
 import Device
 import Foundation
+import Harnesses
 import RunReport
 import Scenarios
 import SimCLI

@@ -1,3 +1,4 @@
+import Harnesses
 import RunReport
 import Scenarios
 

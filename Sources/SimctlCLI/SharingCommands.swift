@@ -48,7 +48,10 @@ enum SharingCommands {
             case false?: line += ", NOT a valid secret for this pubky"
             case nil: line += ", no known owner"
             }
-            line += "  \(record.detail)"
+            if let service = record.platform["service"], let accessibility = record.platform["accessibility"] {
+                line += "  [\(service)] \(accessibility)"
+                if record.platform["synchronizable"] == "true" { line += " synchronizable" }
+            }
             if let secret = record.secret { line += " = \(secret)" }
             return line
         }.joined(separator: "\n")

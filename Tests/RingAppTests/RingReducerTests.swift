@@ -25,7 +25,17 @@ import Testing
         #expect(store.state.offers.map(\.record) == [other])
     }
 
-    /// Prune matches pubky and source app: the same pubky from another flavour keeps the adoption.
+    @Test func anAdoptedPubkyWhoseRecordIsListedIsKept() {
+        var world = RingFakeWorld()
+        world.bitkit = [(F.dev, F.wSecret)]
+        var store = TestStore<Ring>(F.home([F.adoptedW]), .home)
+        store.run { world.respond($0, $1) }
+        #expect(store.state.store.entries == [F.adoptedW])
+        #expect(store.toasts.isEmpty)
+        #expect(store.state.offers.isEmpty)
+    }
+
+    /// Prune matches pubky and source app: the same pubky from another flavour does not keep it.
     @Test func aRecordOfTheSamePubkyFromAnotherFlavourDoesNotKeepTheAdoption() {
         var world = RingFakeWorld()
         world.bitkit = [(SharedIdentity(pubky: F.w, sourceApp: "to.bitkit"), F.wSecret)]

@@ -18,8 +18,11 @@ public enum KeychainGroupRecords {
             return SharedRecord(
                 record: item.account, owner: SharedContract.owner(ofAccount: item.account), writer: item.writer,
                 validSecret: validSecret(account: item.account, data: item.data, derive: derive),
-                detail: "[\(item.service)] \(item.accessibility.rawValue)"
-                    + (item.synchronizable ? " synchronizable" : ""),
+                platform: [
+                    "service": item.service, "accessibility": item.accessibility.rawValue,
+                    "synchronizable": item.synchronizable ? "true" : "false", "sequence": String(item.sequence),
+                    "modified": String(item.modifiedAt.timeIntervalSince1970),
+                ],
                 secret: showSecrets ? (text ?? "hex:" + Hex.encode(item.data)) : nil, bytes: item.data)
         }
     }

@@ -1,7 +1,8 @@
 import Exploration
+import Scenarios
 import Testing
 
-@testable import Scenarios
+@testable import Harnesses
 
 /// Writing an explored schedule as a scenario with breakpoints.
 @Suite struct ScheduleScenarioTests {

@@ -1,5 +1,6 @@
 import Exploration
 import Foundation
+import Scenarios
 
 /// Writes one explored schedule as a scenario (Docs/scenarios.md) that replays it with breakpoints
 /// and asserts where it ends: each lane's command runs in the background, stops at a breakpoint on

@@ -2,7 +2,7 @@ import Foundation
 import PubkyCrypto
 import Testing
 
-@testable import Scenarios
+@testable import Audit
 
 /// The audit's remembered derivations answer exactly what the derivations do, every time.
 @Test func rememberedDerivationsAnswerLikeTheDerivationsThemselves() throws {

@@ -2,6 +2,7 @@ import Device
 import Exploration
 import Foundation
 import RunReport
+import Scenarios
 import Synchronization
 
 /// `simctl explore`: runs the lanes from the setup world under every schedule within a preemption

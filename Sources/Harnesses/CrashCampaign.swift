@@ -1,5 +1,7 @@
+import Audit
 import Device
 import Foundation
+import Scenarios
 import Synchronization
 
 /// The crash-consistency campaign (`simctl crash`, Docs/reliability.md). Each trial picks, from the

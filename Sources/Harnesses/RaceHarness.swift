@@ -1,9 +1,11 @@
+import Audit
 import ContractNames
 import Device
 import Foundation
 import IdentitySharing
 import Keychain
 import RunReport
+import Scenarios
 import SimCLI
 import Synchronization
 

@@ -5,17 +5,17 @@ import Synchronization
 /// The audit's key derivations, remembered for the life of the process. They are pure functions of
 /// their input, and a race audits hundreds of copies of the same world: re-deriving Bitkit's key
 /// from its mnemonic (2,048 rounds of PBKDF2) was most of an iteration's audit.
-enum KeyDerivations {
+public enum KeyDerivations {
     private static let pubkys = Memo()
     private static let mnemonics = Memo()
 
     /// The pubky of a 64-hex secret, or nil when it is not one.
-    static func pubky(secretHex: String) -> String? {
+    public static func pubky(secretHex: String) -> String? {
         pubkys.value(for: secretHex) { Ed25519KeyPair(secretHex: $0)?.pubky }
     }
 
     /// The secret (hex) Bitkit derives from a BIP39 mnemonic, or nil when it is not one.
-    static func secretHex(mnemonic: String) -> String? {
+    public static func secretHex(mnemonic: String) -> String? {
         mnemonics.value(for: mnemonic) { try? PubkySecret.fromMnemonic($0).secretHex }
     }
 

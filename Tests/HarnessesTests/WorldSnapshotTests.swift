@@ -2,9 +2,10 @@ import ContractNames
 import Device
 import Foundation
 import Keychain
+import Scenarios
 import Testing
 
-@testable import Scenarios
+@testable import Harnesses
 
 /// The crash campaign's checks: what counts as a torn item and as a lost credential.
 @Suite struct WorldSnapshotTests {
