@@ -39,27 +39,38 @@ let package = Package(
         .target(name: "AppSupport"),
         // Systematic exploration of schedules: a pure core (footprints, schedules, the explorer).
         .target(name: "Exploration"),
+        // The world on disk: its layout, bounded reads of its files, their digests.
+        .target(name: "WorldFiles", dependencies: ["ContractNames", "PubkyCrypto", "SafeFiles"]),
+        // The run context: the clock, the journal, scheduling, process identity, crash plans.
         .target(
-            name: "Device", dependencies: ["ContractNames", "Exploration", "Keychain", "PubkyCrypto", "SafeFiles"]),
+            name: "Simulation",
+            dependencies: ["ContractNames", "Exploration", "PubkyCrypto", "SafeFiles", "WorldFiles"]),
+        // The OS model: installs, entitlements, the lock, faults, breakpoints, sandboxes, an app's view.
+        .target(name: "Device", dependencies: ["ContractNames", "Keychain", "SafeFiles", "Simulation", "WorldFiles"]),
         // The app-runtime kernel both apps run on: main actor, suspension points, toasts, navigation.
         .target(
-            name: "AppRuntime", dependencies: ["AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain"]),
+            name: "AppRuntime",
+            dependencies: [
+                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "Simulation", "WorldFiles",
+            ]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
-        .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto"]),
+        .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto", "Simulation"]),
         .target(
             name: "BitkitApp",
             dependencies: [
                 "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "IdentitySharing",
-                "Keychain", "PaykitContract", "PubkyCrypto", "PubkyProtocol",
+                "Keychain", "PaykitContract", "PubkyCrypto", "PubkyProtocol", "Simulation", "WorldFiles",
             ]),
         .target(
             name: "RingApp",
             dependencies: [
                 "AppNetwork", "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "IdentitySharing",
-                "Keychain", "PubkyCrypto", "PubkyProtocol",
+                "Keychain", "PubkyCrypto", "PubkyProtocol", "WorldFiles",
             ]),
-        .target(name: "SimCLI", dependencies: ["Device", "Keychain", "SafeFiles"]),
+        .target(
+            name: "SimCLI",
+            dependencies: ["ContractNames", "Device", "Keychain", "SafeFiles", "Simulation", "WorldFiles"]),
         // What both apps' tools share: printing an app step's outcome, the checkpoints command.
         .target(name: "AppCommands", dependencies: ["AppRuntime", "AppSupport", "ContractNames", "SimCLI"]),
         // The visual run report: HTML pages and inline SVG drawn from plain records of a run.
@@ -68,38 +79,38 @@ let package = Package(
             name: "BitkitCLI",
             dependencies: [
                 "AppCommands", "AppSupport", "BitkitApp", "ContractNames", "Device", "IdentitySharing",
-                "PaykitContract",
-                "PubkyCrypto",
-                "SimCLI",
+                "PaykitContract", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles",
             ]),
         .target(
             name: "RingCLI",
             dependencies: [
                 "AppCommands", "AppSupport", "ContractNames", "Device", "IdentitySharing", "PubkyCrypto", "RingApp",
-                "SimCLI",
+                "SimCLI", "WorldFiles",
             ]),
         // The contract's invariants over a world's journal and files (`simctl audit`).
         .target(
-            name: "Audit", dependencies: ["ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto"]),
+            name: "Audit",
+            dependencies: ["ContractNames", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation", "WorldFiles"]),
         // The scenario language and its runner: parse, run steps against the real tools, check.
         .target(
             name: "Scenarios",
             dependencies: [
                 "AppSupport", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto",
-                "RunReport", "SimCLI",
+                "RunReport", "SimCLI", "Simulation", "WorldFiles",
             ]),
         // Steps run many ways: the race harness, the explorer's glue and the race matrix, the crash campaign.
         .target(
             name: "Harnesses",
             dependencies: [
-                "Audit", "ContractNames", "Device", "Exploration", "IdentitySharing", "Keychain", "RunReport",
-                "Scenarios", "SimCLI",
+                "Audit", "ContractNames", "Exploration", "IdentitySharing", "Keychain", "RunReport", "Scenarios",
+                "SimCLI", "Simulation", "WorldFiles",
             ]),
         .target(
             name: "SimctlCLI",
             dependencies: [
-                "AppNetwork", "Backend", "ContractNames", "Device", "Exploration", "IdentitySharing", "Keychain",
-                "PaykitContract", "PubkyCrypto", "PubkyProtocol", "RunReport", "Scenarios", "Harnesses", "Audit", "SimCLI",
+                "AppNetwork", "Audit", "Backend", "ContractNames", "Device", "Exploration", "Harnesses",
+                "IdentitySharing", "Keychain", "PaykitContract", "PubkyCrypto", "PubkyProtocol", "RunReport",
+                "Scenarios", "SimCLI", "Simulation", "WorldFiles",
             ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
@@ -117,38 +128,48 @@ let package = Package(
         .testTarget(
             name: "IdentitySharingTests", dependencies: ["ContractNames", "IdentitySharing", "Keychain"]),
         .testTarget(
-            name: "AppRuntimeTests", dependencies: ["AppRuntime", "ContractNames", "Device", "IdentitySharing"]),
+            name: "AppRuntimeTests",
+            dependencies: ["AppRuntime", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .testTarget(name: "KeychainTests", dependencies: ["ContractNames", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "PaykitContractTests", dependencies: ["ContractNames", "PaykitContract", "PubkyCrypto"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
-        .testTarget(name: "DeviceTests", dependencies: ["ContractNames", "Device", "Exploration", "Keychain"]),
+        .testTarget(
+            name: "DeviceTests",
+            dependencies: ["ContractNames", "Device", "Exploration", "Keychain", "Simulation", "WorldFiles"]),
         .testTarget(name: "BackendTests", dependencies: ["Backend", "PubkyCrypto", "PubkyProtocol"]),
         .testTarget(
             name: "BitkitAppTests",
             dependencies: [
                 "AppRuntime", "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device", "IdentitySharing",
-                "Keychain", "PaykitContract", "PubkyCrypto",
+                "Keychain", "PaykitContract", "PubkyCrypto", "Simulation", "WorldFiles",
             ]),
         .testTarget(
             name: "RingAppTests",
             dependencies: [
                 "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "IdentitySharing", "Keychain",
-                "PubkyCrypto", "PubkyProtocol", "RingApp",
+                "PubkyCrypto", "PubkyProtocol", "RingApp", "Simulation", "WorldFiles",
             ]),
-        .testTarget(name: "SimCLITests", dependencies: ["Device", "SimCLI"]),
+        .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
         .testTarget(
             name: "AuditTests",
-            dependencies: ["AppRuntime", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto"]),
+            dependencies: [
+                "AppRuntime", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto",
+                "Simulation", "WorldFiles",
+            ]),
         .testTarget(
-            name: "HarnessesTests", dependencies: ["ContractNames", "Device", "Exploration", "Harnesses", "Keychain", "Scenarios"]),
+            name: "HarnessesTests",
+            dependencies: [
+                "ContractNames", "Device", "Exploration", "Harnesses", "Keychain", "Scenarios", "WorldFiles",
+            ]),
         .testTarget(
-            name: "ScenariosTests", dependencies: ["Device", "Scenarios"]),
+            name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI"]),
+            name: "EndToEndTests",
+            dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
         .testTarget(name: "DocTests", dependencies: ["SimCLI"]),
     ]
 )

@@ -2,6 +2,7 @@ import Backend
 import Device
 import Foundation
 import PubkyCrypto
+import Simulation
 
 extension AppEnvironment {
     /// A client of the world's outside world for this process: the world's database, the app's

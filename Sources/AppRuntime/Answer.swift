@@ -1,5 +1,5 @@
-import Device
 import Foundation
+import WorldFiles
 
 /// The answer to one effect.
 public enum Answer<App: AppBehaviour>: Sendable, Equatable {

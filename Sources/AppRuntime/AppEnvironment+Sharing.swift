@@ -2,6 +2,7 @@ import ContractNames
 import Device
 import IdentitySharing
 import Keychain
+import Simulation
 
 extension AppEnvironment {
     /// Bitkit's side of the shared keychain group for `install` (iOS), every call journalled as a

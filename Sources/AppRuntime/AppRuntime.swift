@@ -3,6 +3,8 @@ import ContractNames
 import Device
 import Foundation
 import IdentitySharing
+import Simulation
+import WorldFiles
 
 /// The one runtime both apps run on (DESIGN §3–4, §7a). One user action at a time holds the app's
 /// main actor (an flock on its sandbox); the behaviour runs once, and each effect it asks for is

@@ -1,5 +1,4 @@
 import ContractNames
-import Device
 import Foundation
 import IdentitySharing
 import Synchronization

@@ -1,9 +1,10 @@
 import ContractNames
-import Device
 import Foundation
 import IdentitySharing
 import Keychain
 import PubkyCrypto
+import Simulation
+import WorldFiles
 
 /// Checks a world's journal and files against the contract's invariants (DESIGN §6). Records that a
 /// tool injected on purpose (written by `simctl`) are exempt: the journal says who wrote what.

@@ -1,4 +1,4 @@
-import Device
+import Simulation
 
 /// One broken invariant, with the journal lines that show it.
 public struct AuditViolation: Codable, Sendable, Equatable {

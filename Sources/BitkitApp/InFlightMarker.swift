@@ -1,4 +1,6 @@
 import Device
+import Simulation
+import WorldFiles
 
 /// An in-flight operation of one app run (an adoption, a signup approval), named by the run's
 /// simulated pid. The run holds its liveness lock while it lives (`SimulatedProcess`), so a later

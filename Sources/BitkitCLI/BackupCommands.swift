@@ -1,7 +1,7 @@
 import BitkitApp
-import Device
 import Foundation
 import SimCLI
+import WorldFiles
 
 /// `backup snapshot` / `backup restore`: the Pubky part of the metadata backup (spec/02 §20).
 enum BackupCommands {

@@ -1,7 +1,6 @@
 import AppCommands
 import AppSupport
 import BitkitApp
-import Device
 import Foundation
 import SimCLI
 

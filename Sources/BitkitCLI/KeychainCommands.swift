@@ -1,6 +1,5 @@
 import BitkitApp
 import ContractNames
-import Device
 import IdentitySharing
 import PubkyCrypto
 import SimCLI

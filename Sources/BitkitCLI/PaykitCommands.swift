@@ -1,8 +1,9 @@
 import ContractNames
-import Device
 import Foundation
 import PaykitContract
 import SimCLI
+import Simulation
+import WorldFiles
 
 /// `bitkit-sim paykit …`: the Paykit issuer contract of spec/05 run on files and payloads, without a
 /// world — for issuers checking what Bitkit will make of their requests, endpoints and fixtures.

@@ -1,4 +1,5 @@
 import BitkitApp
+import ContractNames
 import Device
 import Foundation
 import SimCLI

@@ -1,3 +1,5 @@
+import ContractNames
+
 /// Which build of an app is installed. Only Bitkit has an older build worth simulating: the one from
 /// before the shared-keychain feature, to seed a "profile created before this update" state with the
 /// app itself rather than by editing its storage (spec/06 §14).

@@ -1,6 +1,8 @@
 import ContractNames
 import Foundation
 import Keychain
+import Simulation
+import WorldFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,6 @@
+import ContractNames
+import Simulation
+
 /// Stops the next process of `app` that reaches `checkpoint` (DESIGN §6): a named checkpoint, or a
 /// scheduling point at a shared access (`keychain copy app.pubkyring:<z32>`,
 /// `backend homeserver GET /session`).

@@ -1,7 +1,9 @@
+import ContractNames
 import Foundation
 import Keychain
 import SafeFiles
 import Synchronization
+import WorldFiles
 
 /// Reads and updates `device.json` under a file lock, with atomic writes, so `simctl` and both
 /// apps can touch it concurrently.

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import Keychain
 

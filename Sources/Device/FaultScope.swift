@@ -1,4 +1,5 @@
 import ContractNames
+import WorldFiles
 
 /// Which keychain group a fault rule applies to (`simctl fault add --group`). The default is the
 /// shared group: QA imitates a locked device or a missing entitlement there, and a rule that also

@@ -1,6 +1,8 @@
 import Foundation
 import SafeFiles
+import Simulation
 import Synchronization
+import WorldFiles
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,8 @@
+import ContractNames
 import Foundation
 import SafeFiles
+import Simulation
+import WorldFiles
 
 /// An app's container: small JSON documents (UserDefaults, the app's persisted store, its running
 /// memory) written atomically, and the main-actor lock (DESIGN §3-4). Uninstall deletes it all.

@@ -1,4 +1,6 @@
+import ContractNames
 import Foundation
+import WorldFiles
 
 /// The OS's part of opening a link: which installed app receives it. iOS leaves the choice undefined
 /// when two apps register one scheme; the simulator's documented rule is that the app installed or
@@ -16,17 +18,7 @@ public enum URLRouter {
     }
 
     /// The scheme of `link` (RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`).
-    public static func scheme(of link: String) -> String? {
-        let text = link.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let scheme = text[..<colon]
-        guard let first = scheme.unicodeScalars.first, first.isASCIILetter,
-            scheme.unicodeScalars.allSatisfy({
-                $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
-            })
-        else { return nil }
-        return scheme.lowercased()
-    }
+    public static func scheme(of link: String) -> String? { URLScheme.of(link) }
 
     /// Where the OS delivers `link` on a device in `state`.
     public static func route(_ link: String, on state: DeviceState) -> Delivery {
@@ -39,8 +31,4 @@ public enum URLRouter {
         return Delivery(
             url: link, scheme: scheme, receivedBy: registrants.last?.kind, registeredBy: registrants.map(\.kind))
     }
-}
-
-extension Unicode.Scalar {
-    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

@@ -1,8 +1,8 @@
 import Audit
-import Device
 import Foundation
 import Scenarios
 import Synchronization
+import WorldFiles
 
 /// The crash-consistency campaign (`simctl crash`, Docs/reliability.md). Each trial picks, from the
 /// seed, a catalogue scenario and one of its app steps; runs the scenario up to that step; runs the

@@ -1,9 +1,10 @@
-import Device
 import Exploration
 import Foundation
 import RunReport
 import Scenarios
+import Simulation
 import Synchronization
+import WorldFiles
 
 /// `simctl explore`: runs the lanes from the setup world under every schedule within a preemption
 /// bound (`Explorer`), each schedule in fresh copies of the prepared world, with the app commands

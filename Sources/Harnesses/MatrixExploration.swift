@@ -1,7 +1,7 @@
-import Device
 import Exploration
 import Foundation
 import Scenarios
+import WorldFiles
 
 /// Explores every pair of a race matrix (`RaceMatrix`), Ring in lane a and Bitkit in lane b, with
 /// the audit as the expectation. Each setup world is prepared once for all its pairs, and one set

@@ -1,10 +1,10 @@
 import Audit
 import ContractNames
-import Device
 import Foundation
 import IdentitySharing
 import Keychain
 import Scenarios
+import WorldFiles
 
 /// What a run ended with, once its lanes are done: the expectations every run must meet, the
 /// contract's audit, and the outcome (the shared group's accounts plus each requested

@@ -1,6 +1,7 @@
-import Device
 import Foundation
 import Scenarios
+import Simulation
+import WorldFiles
 
 /// The world a race or an exploration starts every run from: made once from the setup script in a
 /// scratch folder (under `/dev/shm` when it can), then copied for each run.

@@ -1,13 +1,14 @@
 import Audit
 import ContractNames
-import Device
 import Foundation
 import IdentitySharing
 import Keychain
 import RunReport
 import Scenarios
 import SimCLI
+import Simulation
 import Synchronization
+import WorldFiles
 
 /// Runs two step scripts concurrently against fresh copies of a prepared world, with seeded jitter
 /// at the apps' checkpoints, then audits each iteration and tallies the outcomes (DESIGN §6).

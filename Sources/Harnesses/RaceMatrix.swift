@@ -1,6 +1,6 @@
-import Device
 import Foundation
 import Scenarios
+import WorldFiles
 
 /// The race matrix file of `simctl explore --matrix` (Fixtures/races/matrix.txt): setup worlds, and
 /// in each the Bitkit and Ring actions that make sense there; every Bitkit action of a world is

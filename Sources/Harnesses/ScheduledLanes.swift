@@ -1,6 +1,6 @@
-import Device
 import Foundation
 import Scenarios
+import Simulation
 import Synchronization
 
 /// Runs lanes (step scripts) side by side against one world under a scheduler board: each lane on a

@@ -1,7 +1,7 @@
 import ContractNames
-import Device
 import Foundation
 import Keychain
+import WorldFiles
 
 /// What a crash must never damage, read straight from a world's files: every keychain item (the
 /// credentials) and whether any stored file is torn (a keychain item that does not decode, a

@@ -1,5 +1,4 @@
 import AppRuntime
-import Device
 import Foundation
 import PubkyCrypto
 

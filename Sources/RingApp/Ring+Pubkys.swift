@@ -1,6 +1,5 @@
 import AppRuntime
 import Backend
-import Device
 import Foundation
 import PubkyCrypto
 import PubkyProtocol
@@ -121,7 +120,6 @@ extension Context where App == Ring {
         }
     }
 
-
     // MARK: Homeserver actions (spec/03 §7)
 
     /// Signs an owned pubky up on `homeserver` with `token`, stores the homeserver and the session and
@@ -181,7 +179,8 @@ extension Context where App == Ring {
                 guard case .token(let issued) = try call(.issueSignupToken(homeserver: request.homeserver)) else {
                     throw Self.unexpected(nil, for: "issueSignupToken")
                 }
-                state.notes.append("No invite given: issued signup token \(issued) for homeserver \(request.homeserver).")
+                state.notes.append(
+                    "No invite given: issued signup token \(issued) for homeserver \(request.homeserver).")
                 token = issued
             } catch let error as BackendError {
                 state.notes.append("No invite given, and no token could be issued: \(error.description)")

@@ -1,4 +1,4 @@
-import Device
+import WorldFiles
 
 /// A step the user could not take on the screen Ring shows (the CLI reports these as usage errors):
 /// unlike the app's own errors, which are toasts on the screen.

@@ -5,6 +5,7 @@ import Device
 import Foundation
 import IdentitySharing
 import PubkyCrypto
+import WorldFiles
 
 /// Pubky Ring on a device: its state from its sandbox and back, its private store, its network
 /// client and the device's files.

@@ -1,6 +1,7 @@
 import Device
 import RingApp
 import SimCLI
+import WorldFiles
 
 /// `authorize`, `open-url`, `select`, `confirm`, `cancel` (spec/03 §11–§13).
 enum AuthorizeCommands {

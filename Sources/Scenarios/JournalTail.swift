@@ -1,5 +1,6 @@
-import Device
 import Foundation
+import Simulation
+import WorldFiles
 
 /// Reads a world's journal a step at a time: each call returns the complete entries appended since
 /// the previous one. The run report needs each step's events; reading the whole file after every

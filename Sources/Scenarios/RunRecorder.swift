@@ -7,6 +7,8 @@ import IdentitySharing
 import Keychain
 import PubkyCrypto
 import RunReport
+import Simulation
+import WorldFiles
 
 /// Collects what a scenario's report page shows while the scenario runs: after each step, both
 /// apps' last screens, the device's lock state, the shared keychain group and the new journal

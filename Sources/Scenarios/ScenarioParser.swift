@@ -1,5 +1,5 @@
-import Device
 import Foundation
+import WorldFiles
 
 /// Reads scenario files (Docs/scenarios.md): one step per line, `#` comments, `title:`, `seed:`,
 /// `include FILE`, app and world steps, and `expect` lines. Problems are reported with file and line.

@@ -1,5 +1,4 @@
 import AppSupport
-import Device
 import Foundation
 
 /// Runs a scenario in a fresh temporary world with the real executables (Docs/scenarios.md).

@@ -1,5 +1,6 @@
 import Device
 import Foundation
+import WorldFiles
 
 /// Running a step: tools, background steps, and what a step's output makes of the app's last screen.
 extension ScriptRun {

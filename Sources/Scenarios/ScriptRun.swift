@@ -1,7 +1,8 @@
 import AppSupport
 import Audit
-import Device
 import Foundation
+import Simulation
+import WorldFiles
 
 /// The state of one script running against a world: a scenario, or one lane of a race. Its jobs
 /// live in extensions: the steps (`+Steps`), the focus rule (`+Focus`) and the expectations
@@ -132,7 +133,7 @@ package struct ScriptRun {
         if !stopped {
             // Every scenario ends with the contract's audit (DESIGN §6).
             do {
-                let report = try Audit(world: Device.World(root: world)).run()
+                let report = try Audit(world: WorldFiles.World(root: world)).run()
                 reportAudit(report)
                 if report.passed {
                     transcript.append(
@@ -153,7 +154,7 @@ package struct ScriptRun {
                         expected: "a readable world", actual: "\(error)"))
             }
         }
-        if runner.embedSequence, let entries = try? Journal(world: Device.World(root: world)).read().entries {
+        if runner.embedSequence, let entries = try? Journal(world: WorldFiles.World(root: world)).read().entries {
             transcript.append("  ```mermaid")
             transcript.append(
                 SequenceDiagram.mermaid(entries).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))

@@ -1,6 +1,6 @@
 import ContractNames
-import Device
 import RunReport
+import Simulation
 
 /// Turns the cross-app events of a journal into a sequence diagram with Bitkit, the shared group,
 /// Pubky Ring and the backend as lanes: as Mermaid source (`simctl journal --sequence`) or as a

@@ -1,4 +1,4 @@
-import Device
+import WorldFiles
 
 /// What a command that failed tells its user: one sentence, the exit code of its kind of failure
 /// (DESIGN §8: 1 internal, 2 usage, 3 world) and at most one hint line. Printed as text on stderr;

@@ -1,6 +1,7 @@
-import Device
 import Foundation
+import Simulation
 import Synchronization
+import WorldFiles
 
 /// The context of one run: the world, the output mode and where text goes.
 public struct Invocation: Sendable {

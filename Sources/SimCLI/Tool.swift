@@ -1,6 +1,7 @@
-import Device
 import Foundation
 import SafeFiles
+import Simulation
+import WorldFiles
 
 /// A command-line tool: global options (`--world DIR`, `--json`, `--help`, `--version`), dispatch
 /// to a command, help text, and the exit codes of DESIGN §8 (0 ran, 1 internal failure, 2 usage,

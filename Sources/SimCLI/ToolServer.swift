@@ -1,5 +1,6 @@
-import Device
 import Foundation
+import Simulation
+import WorldFiles
 
 /// `TOOL --serve`: a long-lived process that answers commands read from stdin, one JSON request per
 /// line, with one JSON reply per line on stdout. The race harness keeps one per app and lane so an

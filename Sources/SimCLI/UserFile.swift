@@ -1,5 +1,5 @@
-import Device
 import Foundation
+import WorldFiles
 
 /// A file the user named on the command line (an input to read, a report to write). One that
 /// cannot be read or written is a usage error (exit 2) in every tool: the command line names a

@@ -2,6 +2,7 @@ import ContractNames
 import Device
 import Foundation
 import SimCLI
+import WorldFiles
 
 /// `simctl install` / `simctl uninstall`.
 enum AppCommands {

@@ -1,5 +1,4 @@
 import Audit
-import Device
 import Foundation
 import Scenarios
 import SimCLI

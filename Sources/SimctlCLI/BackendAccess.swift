@@ -1,9 +1,9 @@
 import AppNetwork
 import Backend
-import Device
 import Foundation
 import PubkyCrypto
 import SimCLI
+import WorldFiles
 
 /// simctl's own handle on the backend: the world's database, the device clock, the world's random
 /// sequence, and one journal line per simulated request.

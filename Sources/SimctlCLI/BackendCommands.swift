@@ -1,5 +1,4 @@
 import Backend
-import Device
 import Foundation
 import PubkyCrypto
 import SimCLI

@@ -1,8 +1,8 @@
-import Device
 import Foundation
 import Harnesses
 import Scenarios
 import SimCLI
+import WorldFiles
 
 /// `simctl crash`: the crash-consistency campaign (Docs/reliability.md).
 enum CrashCommands {

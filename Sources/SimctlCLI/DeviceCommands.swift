@@ -3,6 +3,7 @@ import Device
 import Foundation
 import Keychain
 import SimCLI
+import Simulation
 
 /// `simctl device …`: lock state, clock and the Files folder.
 enum DeviceCommands {

@@ -1,4 +1,3 @@
-import Device
 import Exploration
 import Foundation
 import Harnesses

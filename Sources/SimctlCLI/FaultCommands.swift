@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Keychain
 import SimCLI

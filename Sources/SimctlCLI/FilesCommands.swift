@@ -1,7 +1,7 @@
-import Device
 import Foundation
 import PubkyCrypto
 import SimCLI
+import WorldFiles
 
 /// `simctl files …`: the device's Files folder (`.sim/files/`, where Ring's backup exports land) —
 /// list it, read a recovery file independently of Ring, or put a file there as AirDrop would.

@@ -7,6 +7,7 @@ import PaykitContract
 import PubkyCrypto
 import PubkyProtocol
 import SimCLI
+import WorldFiles
 
 /// `simctl issuer …`: the Paykit issuer of the journey (spec/05 §8, spec/06 §3), a world actor: it
 /// publishes payment endpoints, sends one-time payment requests to Bitkit's pubky, and mints the

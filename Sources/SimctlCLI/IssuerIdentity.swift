@@ -1,8 +1,8 @@
 import Backend
-import Device
 import Foundation
 import PubkyCrypto
 import SimCLI
+import WorldFiles
 
 /// The world's Paykit issuer (spec/06 §3 "issuer I"): its key, remembered in `.sim/issuer.json` by
 /// `simctl issuer setup`, and its homeserver session, made on demand (signing it up with an issued

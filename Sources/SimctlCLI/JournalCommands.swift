@@ -1,8 +1,8 @@
-import Device
 import Foundation
 import Keychain
 import Scenarios
 import SimCLI
+import Simulation
 
 /// `simctl journal`: print the world's event log.
 enum JournalCommands {

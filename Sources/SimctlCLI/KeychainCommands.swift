@@ -4,6 +4,8 @@ import Foundation
 import Keychain
 import PubkyCrypto
 import SimCLI
+import Simulation
+import WorldFiles
 
 /// `simctl keychain …`: the keychain inspector and injection tool. It works at the OS level: no
 /// entitlement or lock checks, so QA can see and seed any state.

@@ -1,4 +1,5 @@
 import Backend
+import ContractNames
 import Device
 import Foundation
 import SimCLI

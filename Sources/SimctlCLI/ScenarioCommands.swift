@@ -1,8 +1,8 @@
-import Device
 import Foundation
 import RunReport
 import Scenarios
 import SimCLI
+import WorldFiles
 
 /// `simctl scenario run FILE…`: QA's scripted runs.
 enum ScenarioCommands {

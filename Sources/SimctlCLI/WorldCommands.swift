@@ -3,6 +3,8 @@ import ContractNames
 import Device
 import Foundation
 import SimCLI
+import Simulation
+import WorldFiles
 
 /// `simctl world …`: create and describe worlds.
 enum WorldCommands {

@@ -3,8 +3,10 @@ import ContractNames
 import Device
 import Foundation
 import IdentitySharing
+import Simulation
 import Synchronization
 import Testing
+import WorldFiles
 
 /// The live runtime on a temporary world: one action at a time, the state saved before a
 /// suspension and reloaded after it, eager documents written before an effect leaves the process,

@@ -6,7 +6,9 @@ import Foundation
 import IdentitySharing
 import Keychain
 import PubkyCrypto
+import Simulation
 import Testing
+import WorldFiles
 
 /// Each invariant of the audit catches a deliberately injected violation, and a clean world passes.
 @Suite struct AuditTests {

@@ -1,6 +1,5 @@
 import AppSupport
 import BitkitApp
-import Device
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@ import Backend
 import BitkitApp
 import Device
 import Foundation
+import Simulation
 import Testing
 
 /// Display equals execution (spec/05 §6, spec/06 P2): the re-checks immediately before sending, and

@@ -2,7 +2,6 @@ import AppSupport
 import Backend
 import BitkitApp
 import ContractNames
-import Device
 import Foundation
 import PaykitContract
 import Testing

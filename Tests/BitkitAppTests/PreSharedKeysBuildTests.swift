@@ -3,6 +3,7 @@ import BitkitApp
 import ContractNames
 import Device
 import Foundation
+import Simulation
 import Testing
 
 /// The Bitkit build from before the shared keychain (`simctl install bitkit --build pre-shared-keys`):

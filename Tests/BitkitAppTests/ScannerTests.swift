@@ -1,7 +1,6 @@
 import AppSupport
 import Backend
 import BitkitApp
-import Device
 import Foundation
 import Keychain
 import PubkyCrypto

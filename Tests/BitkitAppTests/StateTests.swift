@@ -1,7 +1,6 @@
 import AppSupport
 import BitkitApp
 import ContractNames
-import Device
 import Foundation
 import Testing
 

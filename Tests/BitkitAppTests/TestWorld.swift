@@ -6,7 +6,9 @@ import Device
 import Foundation
 import Keychain
 import PubkyCrypto
+import Simulation
 import Testing
+import WorldFiles
 
 /// The catalogue's fixture identities (spec/06 §0.1).
 enum Fixture {

@@ -1,6 +1,6 @@
-import Device
 import Foundation
 import Testing
+import WorldFiles
 
 #if canImport(Glibc)
     import Glibc

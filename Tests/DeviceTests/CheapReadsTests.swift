@@ -1,5 +1,6 @@
 import Foundation
 import Keychain
+import Simulation
 import Testing
 
 @testable import Device

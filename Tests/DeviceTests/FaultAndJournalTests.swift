@@ -2,7 +2,9 @@ import ContractNames
 import Device
 import Foundation
 import Keychain
+import Simulation
 import Testing
+import WorldFiles
 
 @Test func aCountedFaultIsUsedUpAndThenRemoved() throws {
     let temp = try TemporaryWorld()

@@ -1,3 +1,5 @@
+import Simulation
+
 @testable import Device
 
 /// A scheduler with a short turn timeout, so a test of a stuck lane takes a fraction of a second.

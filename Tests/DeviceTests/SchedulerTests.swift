@@ -1,7 +1,7 @@
 import ContractNames
-import Device
 import Exploration
 import Foundation
+import Simulation
 import Synchronization
 import Testing
 

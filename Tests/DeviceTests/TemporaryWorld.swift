@@ -1,5 +1,6 @@
 import Device
 import Foundation
+import WorldFiles
 
 /// A fresh world in a temporary folder, removed by `cleanup()`.
 struct TemporaryWorld {

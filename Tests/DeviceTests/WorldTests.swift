@@ -3,6 +3,7 @@ import Device
 import Foundation
 import Keychain
 import Testing
+import WorldFiles
 
 @Test func worldInitCreatesTheDesignLayoutWithPrivateFolders() throws {
     let temp = try TemporaryWorld()

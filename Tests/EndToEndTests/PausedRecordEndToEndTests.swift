@@ -1,6 +1,8 @@
 import Device
 import Foundation
+import Simulation
 import Testing
+import WorldFiles
 
 /// `simctl status` and `wait-paused` forget pause records of processes that are gone, even when the
 /// pid now belongs to another running process: a record names its process by pid and start time.

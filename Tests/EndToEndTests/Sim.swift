@@ -1,8 +1,9 @@
 import Backend
-import Device
 import Foundation
 import PubkyCrypto
 import SimCLI
+import Simulation
+import WorldFiles
 
 /// Spawns the real executables against a temporary world.
 struct Sim {
@@ -27,7 +28,7 @@ struct Sim {
     /// A backend client of this world for `app` on the world's simulated device clock, as the
     /// tools are: a token stamped with the host's time would come from the world's future.
     func client(app: String, seed: UInt64 = 42) -> BackendClient {
-        let clock = DeviceClock(world: Device.World(root: world))
+        let clock = DeviceClock(world: WorldFiles.World(root: world))
         return BackendClient(
             databasePath: world.appendingPathComponent(".sim/backend.sqlite").path, app: app,
             now: { (try? clock.now()) ?? Date.distantPast }, elapse: { try? clock.spend($0) },

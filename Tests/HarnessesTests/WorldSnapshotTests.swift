@@ -4,6 +4,7 @@ import Foundation
 import Keychain
 import Scenarios
 import Testing
+import WorldFiles
 
 @testable import Harnesses
 

@@ -6,7 +6,9 @@ import Foundation
 import Keychain
 import PubkyCrypto
 import RingApp
+import Simulation
 import Synchronization
+import WorldFiles
 
 /// A temporary world with Ring and Bitkit (regtest) installed and a backend: each `ring()` is a fresh
 /// Ring process; Bitkit's side is written with Bitkit's own keychain view.

@@ -1,5 +1,5 @@
-import Device
 import Scenarios
+import Simulation
 import Testing
 
 @Test func theSequenceDiagramHasTheFourLanesAndOneArrowPerSharedCall() {

@@ -1,5 +1,4 @@
 import ContractNames
-import Device
 import Keychain
 
 /// Bitkit's private keychain group (spec/01 §12): `AfterFirstUnlockThisDeviceOnly`, never
@@ -70,7 +69,9 @@ public struct BitkitPrivateKeychain: BitkitPrivateStore {
     public func wipe() throws(PrivateStoreError) -> [String] {
         let result = keychain.copyMatching(query(nil), limit: .all, returnData: false)
         if result.status == .itemNotFound { return [] }
-        guard result.status == .success else { throw .status(operation: "list", key: "*", code: result.status.rawValue) }
+        guard result.status == .success else {
+            throw .status(operation: "list", key: "*", code: result.status.rawValue)
+        }
         var deleted: [String] = []
         var seen = Set<String>()
         for item in result.items where seen.insert(item.account).inserted {

@@ -1,5 +1,4 @@
 import AppSupport
-import Device
 import Foundation
 import Keychain
 

@@ -1,5 +1,4 @@
 import ContractNames
-import Device
 import Keychain
 
 /// Ring's private keychain group `KYH47R284B.app.pubkyring` (spec/01 §12, spec/03 §2.1): one item per

@@ -2,6 +2,7 @@ import AppSupport
 import Device
 import Foundation
 import Keychain
+import WorldFiles
 
 /// `ring-sim state --json`: everything Ring holds, where it is stored, and what it shows — never a
 /// secret. Scenarios assert on these names.

@@ -1,5 +1,6 @@
 import Foundation
 import SafeFiles
+import WorldFiles
 
 #if canImport(Glibc)
     import Glibc

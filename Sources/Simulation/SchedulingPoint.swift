@@ -75,5 +75,5 @@ public struct SchedulingPoint: Sendable {
             holdsMainActor: holdsMainActor, needsMainActor: false)
     }
 
-    static func sandboxResource(_ app: AppKind) -> [String] { ["sandbox", app.rawValue] }
+    package static func sandboxResource(_ app: AppKind) -> [String] { ["sandbox", app.rawValue] }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SafeFiles
+import WorldFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -31,7 +32,7 @@ public struct DeviceClock: Sendable {
         public var now: Date { Date(timeIntervalSince1970: Double(start + elapsed) / 1000) }
     }
 
-    let path: String
+    package let path: String
 
     public init(world: World) { path = world.simFolder.appendingPathComponent("clock").path }
 

@@ -133,5 +133,5 @@ public struct RunContext: Sendable {
 public struct RunContextError: Error, Equatable, Sendable, CustomStringConvertible {
     public let description: String
 
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

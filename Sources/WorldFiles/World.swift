@@ -1,6 +1,5 @@
 import ContractNames
 import Foundation
-import Keychain
 
 #if canImport(Glibc)
     import Glibc
@@ -65,7 +64,7 @@ public struct World: Sendable, Equatable {
     }
 
     /// Bytes an access group id is made of (`KYH47R284B.to.bitkit.regtest`).
-    static let groupCharacters = Set(
+    package static let groupCharacters = Set(
         Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.-_".utf8))
 
     /// Whether `name` is an access group id that is safe as one folder name: 1–255 letters, digits,
@@ -97,7 +96,7 @@ public struct World: Sendable, Equatable {
 
     /// The root itself or the nearest folder above it when that exists as something other than a
     /// folder.
-    var fileInTheWay: String? {
+    package var fileInTheWay: String? {
         var candidate = root
         while true {
             var isFolder: ObjCBool = false
@@ -108,25 +107,5 @@ public struct World: Sendable, Equatable {
             if parent.path == candidate.path { return nil }
             candidate = parent
         }
-    }
-
-    /// Creates the layout and a fresh device. Fails if a world is already there.
-    public func create() throws {
-        guard !exists else { throw WorldError.alreadyExists(path: root.path) }
-        if let file = fileInTheWay { throw WorldError.notAFolder(path: root.path, file: file) }
-        let fm = FileManager.default
-        let attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o700]
-        do {
-            for folder in [root, sharedGroup, simFolder, privateKeychains, sandboxes, files] {
-                try fm.createDirectory(at: folder, withIntermediateDirectories: true, attributes: attributes)
-            }
-        } catch {
-            // Foundation's text ("The operation could not be completed…") names no cause; the
-            // underlying POSIX error does.
-            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
-            throw WorldError.io(path: root.path, reason: reason ?? "the folders could not be created")
-        }
-        try DeviceStore(world: self).write(DeviceState())
-        try DeviceClock(world: self).begin(at: DeviceClock.defaultStart)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WorldFiles
 
 /// The journal as a replay must reproduce it: every entry without what differs between two runs of
 /// the same world, seed and schedule — process ids, run numbers and the epoch time (the simulated

@@ -1,8 +1,10 @@
+import ContractNames
 import Exploration
 import Foundation
 import PubkyCrypto
 import SafeFiles
 import Synchronization
+import WorldFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -66,7 +68,7 @@ public final class RaceScheduler: Sendable {
         }
 
         /// The lanes in order (a, b, c): decisions and schedules number them so.
-        var names: [String] { lanes.keys.sorted() }
+        package var names: [String] { lanes.keys.sorted() }
     }
 
     /// What an explorer board's runs follow: the schedule and how to decide past it.
@@ -84,19 +86,19 @@ public final class RaceScheduler: Sendable {
     /// How long a lane waits for its turn before the board calls it stuck: long enough that a slow
     /// start of the other lane's process on a loaded machine is not mistaken for a stuck lane (a
     /// lane whose process ends tells the board), short of a step's own timeout.
-    static let defaultTurnTimeout: TimeInterval = 30
-    let turnTimeout: TimeInterval
+    package static let defaultTurnTimeout: TimeInterval = 30
+    package let turnTimeout: TimeInterval
 
-    let path: String
-    let lane: String
-    let jitter: Jitter?
+    package let path: String
+    package let lane: String
+    package let jitter: Jitter?
     /// Whether keychain calls and network requests are scheduling points (`SIM_POINTS`).
     public let accessPoints: Bool
     private let started = Atomic<Bool>(false)
     /// The explorer's plan, read once per run (nil inside: a coin board).
     private let plan = Mutex<Plan??>(nil)
 
-    init(
+    package init(
         path: String, lane: String, jitter: Jitter?, accessPoints: Bool = true,
         turnTimeout: TimeInterval = defaultTurnTimeout
     ) {
@@ -164,12 +166,12 @@ public final class RaceScheduler: Sendable {
         }
     }
 
-    static func planPath(_ path: String) -> String { path + ".plan" }
-    static func decisionsPath(_ path: String) -> String { path + ".decisions" }
+    package static func planPath(_ path: String) -> String { path + ".plan" }
+    package static func decisionsPath(_ path: String) -> String { path + ".decisions" }
 
     /// The scheduling point at the start of a run, taken once per run (the first of the app's
     /// environment or the tool's start, whichever comes first).
-    func processStarted(_ point: SchedulingPoint) {
+    package func processStarted(_ point: SchedulingPoint) {
         guard !started.exchange(true, ordering: .relaxed) else { return }
         schedule(point)
     }
@@ -232,7 +234,7 @@ public final class RaceScheduler: Sendable {
     }
 
     /// Picks the lane that goes on, once every lane waits or is done.
-    static func decide(_ board: inout Board, plan: Plan?, log path: String) {
+    package static func decide(_ board: inout Board, plan: Plan?, log path: String) {
         let names = board.names
         let pending = names.map { board.waiting[$0]?.step }
         let enabled = names.map { name -> Bool in
@@ -270,7 +272,7 @@ public final class RaceScheduler: Sendable {
 
     /// The state at a decision where the explorer may branch (every lane that can go on is about to
     /// take a visible step): the device's files and what each lane waits at and has observed.
-    static func digest(
+    package static func digest(
         _ board: Board, world: World, names: [String], pending: [PendingStep?], enabled: [Bool], plan: Plan
     ) -> String? {
         let lanes = names.indices.filter { enabled[$0] }
@@ -289,7 +291,7 @@ public final class RaceScheduler: Sendable {
 
     /// Adds what `step` is about to see to its lane's observations. An app's own sandbox is private
     /// to the lane unless another lane drives the same app: then it is observed too.
-    static func observe(_ step: PendingStep, lane: String, on board: inout Board, world: World) {
+    package static func observe(_ step: PendingStep, lane: String, on board: inout Board, world: World) {
         let app = board.waiting[lane]?.app
         let shared = board.waiting.contains { other, waiting in
             other != lane && waiting.app != nil && waiting.app == app
@@ -343,7 +345,7 @@ public final class RaceScheduler: Sendable {
             || (board.turn == nil && !board.lanes.contains { name, state in name != lane && state == .running })
     }
 
-    static func mix(_ seed: UInt64, _ draw: UInt64) -> UInt64 {
+    package static func mix(_ seed: UInt64, _ draw: UInt64) -> UInt64 {
         var z = seed &+ draw &* 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -352,14 +354,14 @@ public final class RaceScheduler: Sendable {
 
     // MARK: The board file, under flock
 
-    static func read(_ path: String) throws -> Board {
+    package static func read(_ path: String) throws -> Board {
         try FileLock.with(path + ".lock", .shared) { _ in try decode(path) }
     }
 
     /// Applies `change`; the board is rewritten only when it changed, because a waiting lane polls
     /// it and most polls change nothing.
     @discardableResult
-    static func update<T>(_ path: String, _ change: (inout Board) -> T) throws -> T {
+    package static func update<T>(_ path: String, _ change: (inout Board) -> T) throws -> T {
         try FileLock.with(path + ".lock", .exclusive) { _ in
             let original = try decode(path)
             var board = original

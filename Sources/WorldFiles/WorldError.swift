@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import SafeFiles
 
@@ -39,7 +40,7 @@ public enum WorldError: Error, Equatable, CustomStringConvertible {
         case .backend(let description):
             return description
         case .linkNotDelivered(let url, let app, let receiver):
-            let scheme = URLRouter.scheme(of: url).map { "\($0)://" } ?? "this"
+            let scheme = URLScheme.of(url).map { "\($0)://" } ?? "this"
             guard let receiver else {
                 return
                     "No installed app registers the \(scheme) scheme, so the OS delivers \(url) to nobody, not to \(app.displayName)."

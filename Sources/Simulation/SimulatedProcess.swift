@@ -1,6 +1,7 @@
 import Foundation
 import SafeFiles
 import Synchronization
+import WorldFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -15,8 +16,8 @@ import Synchronization
 /// drops it when the real process dies, and `end()` when the run is over.
 public final class SimulatedProcess: Sendable {
     private struct Held {
-        var pid: Int32?
-        var liveness: (descriptor: Int32, path: String)?
+        package var pid: Int32?
+        package var liveness: (descriptor: Int32, path: String)?
     }
 
     private let held = Mutex(Held())

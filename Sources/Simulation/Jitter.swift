@@ -23,12 +23,12 @@ public final class Jitter: Sendable {
     private let maximumMicroseconds: UInt64
     private let state: Mutex<UInt64>
 
-    init(_ settings: Settings) {
+    package init(_ settings: Settings) {
         maximumMicroseconds = UInt64(settings.maximumMilliseconds * 1000)
         state = Mutex((settings.seed &+ 0x9E37_79B9_7F4A_7C15) | 1)
     }
 
-    func sleep() {
+    package func sleep() {
         // xorshift64*: deterministic per seed.
         let value = state.withLock { state in
             state ^= state >> 12

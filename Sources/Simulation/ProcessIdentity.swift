@@ -1,4 +1,5 @@
 import Foundation
+import WorldFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -52,7 +53,7 @@ public struct ProcessIdentity: Codable, Sendable, Equatable, Hashable {
 
     /// Field 22 (`starttime`) of a `/proc/<pid>/stat` line. The command name (field 2) is in
     /// parentheses and may hold spaces or parentheses itself, so fields are counted after the last `)`.
-    static func linuxStartTime(stat: String) -> UInt64? {
+    package static func linuxStartTime(stat: String) -> UInt64? {
         guard let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ", omittingEmptySubsequences: true)
         // fields[0] is field 3 (the state), so field 22 is fields[19].

@@ -1,5 +1,6 @@
 import Foundation
 import SafeFiles
+import WorldFiles
 
 #if canImport(Glibc)
     import Glibc
@@ -116,7 +117,7 @@ public struct Journal: Sendable {
     /// more than the rest of an append). Keys are sorted, so a complete line ends with
     /// `,"time":NUMBER}` and a torn one — a prefix — never does: string values escape their quotes.
     /// Anything else returns nil and goes through the decoder.
-    static func completeLineSeq(_ line: [UInt8]) -> UInt64? {
+    package static func completeLineSeq(_ line: [UInt8]) -> UInt64? {
         let timeKey = Array(#","time":"#.utf8)
         guard line.first == UInt8(ascii: "{"), line.last == UInt8(ascii: "}") else { return nil }
         var index = line.count - 2

@@ -10,6 +10,6 @@ public final class MainActorHold: Sendable {
 
     public var isHeld: Bool { depth.load(ordering: .relaxed) > 0 }
 
-    func acquired() { depth.wrappingAdd(1, ordering: .relaxed) }
-    func released() { depth.wrappingSubtract(1, ordering: .relaxed) }
+    package func acquired() { depth.wrappingAdd(1, ordering: .relaxed) }
+    package func released() { depth.wrappingSubtract(1, ordering: .relaxed) }
 }

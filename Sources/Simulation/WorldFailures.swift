@@ -1,4 +1,5 @@
 import Synchronization
+import WorldFiles
 
 /// Failures of the world's files met where an action cannot stop: a journal line that could not be
 /// appended, a clock that could not be read inside a keychain call, a random draw inside a network

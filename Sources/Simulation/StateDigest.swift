@@ -1,6 +1,8 @@
+import ContractNames
 import Exploration
 import Foundation
 import PubkyCrypto
+import WorldFiles
 
 /// The digests behind the explorer's state deduplication, taken by the scheduler at a decision while
 /// every lane waits: what a step is about to see (its footprint's content) and what the device holds.

@@ -10,7 +10,7 @@ public final class AccessBreakpoints: Sendable {
     public init() {}
 
     /// The armed names, loading them with `load` when not known.
-    func armed(_ load: () -> Set<String>) -> Set<String> {
+    package func armed(_ load: () -> Set<String>) -> Set<String> {
         if let known = names.withLock({ $0 }) { return known }
         let loaded = load()
         names.withLock { $0 = loaded }
@@ -18,5 +18,5 @@ public final class AccessBreakpoints: Sendable {
     }
 
     /// Forgets what was read (after a pause, when other breakpoints may have been armed).
-    func forget() { names.withLock { $0 = nil } }
+    package func forget() { names.withLock { $0 = nil } }
 }
