@@ -15,27 +15,8 @@ public enum Bitkit: AppBehaviour {
 
     public static let displayName = "Bitkit"
 
-    public static func lifecycle(of action: BitkitAction) -> LifecycleTransition? {
-        switch action {
-        case .launch: return .launch
-        case .relaunch: return .relaunch
-        case .kill: return .kill
-        case .foreground: return .foreground
-        case .background: return .background
-        default: return nil
-        }
-    }
-
-    public static func isRunning(_ state: BitkitState) -> Bool { state.memory != nil }
-    public static func isInForeground(_ state: BitkitState) -> Bool { state.memory?.inForeground ?? false }
-
     public static func launch(_ context: inout Context<Bitkit>) throws { try context.launch() }
     public static func becomeActive(_ context: inout Context<Bitkit>) throws { try context.becomeActive() }
-
-    public static func background(_ context: inout Context<Bitkit>) throws {
-        context.memory.inForeground = false
-        context.lifecycle(.background)
-    }
 
     public static func kill(_ context: inout Context<Bitkit>) throws { context.kill() }
 
@@ -66,16 +47,14 @@ public enum Bitkit: AppBehaviour {
     /// meanwhile ends the app this action ran in).
     public static func resume(_ state: inout BitkitState, reloaded: BitkitStored) -> Bool {
         state.defaults = reloaded.defaults
-        guard let memory = reloaded.memory, memory.launchID == state.memory?.launchID else {
-            state.memory = nil
-            state.otherLaunch = reloaded.memory
-            state.staleMemory = reloaded.staleMemory
-            return false
-        }
-        state.memory = memory
-        return true
+        state.staleMemory = reloaded.staleMemory
+        return resumeMemory(&state, reloaded: reloaded.memory)
     }
 }
+
+extension BitkitAction: LifecycleActions {}
+extension BitkitMemory: LaunchMemory {}
+extension BitkitState: RunningAppState {}
 
 extension BitkitMemory {
     /// Whether the screen shows the stored requests or contacts (the requests sheet, a request, the

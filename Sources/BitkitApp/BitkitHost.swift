@@ -48,11 +48,8 @@ public struct BitkitHost: AppHost {
         }
         guard !eagerOnly else { return saved }
         if stored.memory != written.memory || stored.staleMemory != written.staleMemory {
-            if let memory = stored.memory {
-                try sandbox.save(memory, "memory")
-            } else if !stored.staleMemory {
-                sandbox.remove("memory")
-            }
+            // A document another build wrote stays until this build's app runs or is killed.
+            if stored.memory != nil || !stored.staleMemory { try sandbox.replace(stored.memory, "memory") }
             saved.memory = stored.memory
             saved.staleMemory = stored.staleMemory
         }

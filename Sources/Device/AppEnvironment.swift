@@ -1,6 +1,7 @@
 import ContractNames
 import Foundation
 import Keychain
+import SafeFiles
 import Simulation
 import WorldFiles
 
@@ -236,13 +237,26 @@ public struct AppEnvironment: Sendable {
             }) ?? false
     }
 
-    /// A new launch's id: the world's seed mixed with the simulated pid of the run that launches, so
-    /// it differs between the runs of a world, is the same in every replay of one seed, and leaves
-    /// the random sequence alone (nothing is drawn, nothing written but the pid counter).
+    /// A new launch's id: the world's seed mixed with how many times this app has launched (a
+    /// counter in its sandbox, written under its main actor), so it differs between launches, is
+    /// the same in every replay of one seed whatever the other app did meanwhile, and leaves the
+    /// random sequence alone.
     public func nextLaunchID() throws -> UInt64 {
         let seed = try device.read().seed
-        let pid = try run.process.pid(in: world)
-        return Self.splitMix(seed ^ 0x6C61_756E_6368_6964, UInt64(UInt32(bitPattern: pid)))
+        let folder = world.sandbox(app).path
+        let path = folder + "/launches"
+        let launches: UInt64
+        do {
+            try Posix.makeDirectories(folder)
+            let counter = try CounterFile(path: path)
+            defer { counter.closeFile() }
+            launches = (counter.read() ?? 0) + 1
+            try counter.write(launches, durable: false)
+        } catch {
+            throw WorldError(error)
+        }
+        let salt: UInt64 = app == .bitkit ? 0x6269_746B_6974 : 0x7269_6E67
+        return Self.splitMix(seed ^ salt, launches)
     }
 
     /// SplitMix64 of (seed, n): well-spread, cheap, stable across platforms.

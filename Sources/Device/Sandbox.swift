@@ -52,6 +52,12 @@ public struct Sandbox: Sendable {
         }
     }
 
+    /// Writes `value` as the document `name`, or deletes the document when `value` is nil (the
+    /// memory of an app that stopped running).
+    public func replace<T: Encodable>(_ value: T?, _ name: String) throws {
+        if let value { try save(value, name) } else { remove(name) }
+    }
+
     /// Deletes the document `name` if present.
     public func remove(_ name: String) {
         try? FileManager.default.removeItem(at: folder.appendingPathComponent(name + ".json"))

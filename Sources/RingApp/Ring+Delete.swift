@@ -31,7 +31,7 @@ extension Context where App == Ring {
             try deleteSecret(pubky)
             try deleteSessions([pubky])
         } catch let error as RingStoreError {
-            raise(RingTexts.deleteKeychainFailed(error.description))
+            raise(RingTexts.deleteStoreFailed(error.description))
         }
     }
 

@@ -15,27 +15,8 @@ public enum Ring: AppBehaviour {
 
     public static let displayName = RingTexts.appName
 
-    public static func lifecycle(of action: RingAction) -> LifecycleTransition? {
-        switch action {
-        case .launch: return .launch
-        case .relaunch: return .relaunch
-        case .kill: return .kill
-        case .foreground: return .foreground
-        case .background: return .background
-        default: return nil
-        }
-    }
-
-    public static func isRunning(_ state: RingState) -> Bool { state.memory != nil }
-    public static func isInForeground(_ state: RingState) -> Bool { state.memory?.inForeground ?? false }
-
     public static func launch(_ context: inout Context<Ring>) throws { try context.startup() }
     public static func becomeActive(_ context: inout Context<Ring>) throws { try context.becomeActive() }
-
-    public static func background(_ context: inout Context<Ring>) throws {
-        context.memory.inForeground = false
-        context.lifecycle(.background)
-    }
 
     public static func kill(_ context: inout Context<Ring>) throws { context.kill() }
 
@@ -62,12 +43,10 @@ public enum Ring: AppBehaviour {
     /// meanwhile ends the app this action ran in, and what the other launch holds stays its own).
     public static func resume(_ state: inout RingState, reloaded: RingStored) -> Bool {
         state.store = reloaded.store
-        guard let memory = reloaded.memory, let current = state.memory, memory.launchID == current.launchID else {
-            state.memory = nil
-            state.otherLaunch = reloaded.memory
-            return false
-        }
-        state.memory = memory
-        return true
+        return resumeMemory(&state, reloaded: reloaded.memory)
     }
 }
+
+extension RingAction: LifecycleActions {}
+extension RingMemory: LaunchMemory {}
+extension RingState: RunningAppState {}

@@ -32,13 +32,7 @@ public struct RingHost: AppHost {
     ) throws -> RingStored {
         guard !eagerOnly else { return written }
         if stored.store != written.store { try sandbox.save(stored.store, RingStore.document) }
-        if stored.memory != written.memory {
-            if let memory = stored.memory {
-                try sandbox.save(memory, RingMemory.document)
-            } else {
-                sandbox.remove(RingMemory.document)
-            }
-        }
+        if stored.memory != written.memory { try sandbox.replace(stored.memory, RingMemory.document) }
         return stored
     }
 

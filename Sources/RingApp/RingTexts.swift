@@ -89,7 +89,7 @@ public enum RingTexts {
     public static let homeserverRefusedToast = Toast(.error, "Error", homeserverRefused)
     public static let deleteFailed = Toast(
         .error, "Failed to delete Pubky", "An error occurred while deleting the Pubky.")
-    public static func deleteKeychainFailed(_ error: String) -> Toast { Toast(.error, "Failed to delete Pubky", error) }
+    public static func deleteStoreFailed(_ error: String) -> Toast { Toast(.error, "Failed to delete Pubky", error) }
     public static let wipeFailed = Toast(.error, "Error", "Failed to reset keychain value")
     /// Type assumed.
     public static func saveFailed(_ error: String) -> Toast { Toast(.error, "Failed to save pubky to keychain", error) }

@@ -49,6 +49,27 @@ import WorldFiles
         #expect(try DeviceStore(world: world).read().randomDraws == 0)
     }
 
+    /// The explorer meets equal states through different interleavings only if nothing in them
+    /// depends on the order: a launch's id counts this app's launches, not the world's runs.
+    @Test func aLaunchIDDoesNotDependOnWhatTheOtherAppDidFirst() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let other = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: other) }
+        let second = World(root: other)
+        try second.create()
+        try DeviceStore(world: second).update { $0.apps[.ring] = InstalledApp(kind: .ring) }
+        // In the second world another app's run takes the first simulated pid.
+        AppEnvironment(world: second, app: .bitkit, run: .standalone).record(
+            JournalEntry(app: "bitkit", kind: .lifecycle(.launch)))
+        let here = try act([.launch]).state.memory?.launchID
+        let there = try AppRuntime.act(
+            [Tally.Action.launch], host: TallyHost(),
+            environment: AppEnvironment(world: second, app: .ring, run: .standalone),
+            sharing: NoSharing(ownSourceApp: "tally")
+        ).state.memory?.launchID
+        #expect(here != nil && here == there)
+    }
+
     @Test func theStateIsSavedBeforeACheckpointAndReloadedAfterIt() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try act([.launch])
