@@ -171,5 +171,6 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
         .testTarget(name: "DocTests", dependencies: ["SimCLI"]),
+        .testTarget(name: "ToolsTests", dependencies: ["BitkitCLI", "RingCLI", "SimCLI", "SimctlCLI"]),
     ]
 )

@@ -333,26 +333,4 @@ import Testing
         #expect(try sim("bitkit-sim", "wallet", "restore").status == 2)
         #expect(try sim("bitkit-sim", "pick", "#0").status == 2)
     }
-
-    @Test func checkpointsAreListed() throws {
-        let run = try Sim.run("bitkit-sim", ["checkpoints", "--json"])
-        let list = try #require(try run.json()["checkpoints"] as? [[String: String]])
-        let names = list.compactMap { $0["name"] }
-        #expect(names.contains("bitkit.pick.before-read"))
-        #expect(names.contains("bitkit.source-check.before-lookup"))
-    }
-
-    static let appCommands: [[String]] = [
-        ["launch"], ["relaunch"], ["kill"], ["foreground"], ["background"], ["home"], ["back"], ["open"],
-        ["continue"], ["settings"], ["wallet", "create"], ["wallet", "restore"], ["pick"], ["create-profile"],
-        ["save"], ["profile"], ["scan"], ["approve"], ["deny"], ["open-url"], ["backup", "snapshot"],
-        ["backup", "restore"], ["state"], ["checkpoints"],
-    ]
-
-    @Test(arguments: appCommands) func everyCommandHasHelpWithAnExample(_ command: [String]) throws {
-        let run = try Sim.run("bitkit-sim", command + ["--help"])
-        #expect(run.status == 0)
-        #expect(run.stdout.contains("USAGE: bitkit-sim \(command.joined(separator: " "))"))
-        #expect(run.stdout.contains("EXAMPLES:"))
-    }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Errors as data: with `--json` a failure prints `{"error":{"message","exitCode","hint"}}` on stdout
-/// (the text stays on stderr), one exit code per kind of failure across the tools, one hint line.
+/// Errors as data from real processes: the exit code a `--json` failure report names is the
+/// process's own (the report's shape and texts are checked in-process, ToolsTests/ErrorReportTests).
 @Suite struct ErrorReportEndToEndTests {
     /// The `error` object a failed `--json` run printed; its exit code must be the process's.
     static func error(of run: Sim.Run, stderrPrefix: Bool = true) throws -> [String: Any] {
@@ -12,20 +12,6 @@ import Testing
         #expect((error["exitCode"] as? Int).map(Int32.init) == run.status)
         if stderrPrefix { #expect(run.stderr.hasPrefix("error: ")) }
         return error
-    }
-
-    @Test func aFailedPickPrintsItsErrorAsJSONWithTheProcessExitCode() throws {
-        let sim = try Sim()
-        defer { sim.cleanup() }
-        try sim(
-            "bitkit-sim", "wallet", "restore", "--mnemonic",
-            "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about")
-        try sim("bitkit-sim", "settings", "dev", "paykit-ui", "on")
-        let run = try sim("bitkit-sim", "pick", "nosuchpubky", "--json")
-        #expect(run.status == 2)
-        let error = try Self.error(of: run)
-        #expect(error["hint"] as? String == "See `bitkit-sim pick --help`.")
-        #expect((error["message"] as? String)?.isEmpty == false)
     }
 
     @Test func everyKindOfFailureAnswersInJSONWithItsOwnExitCode() throws {
@@ -44,69 +30,6 @@ import Testing
             #expect(run.status == status, "\(tool) \(arguments)")
             _ = try Self.error(of: run)
         }
-    }
-
-    @Test func aMissingOrUnreadableInputFileIsAUsageErrorInEveryTool() throws {
-        let sim = try Sim()
-        defer { sim.cleanup() }
-        let missing = sim.world.appendingPathComponent("no-such-file").path
-        let runs = [
-            try sim("bitkit-sim", "paykit", "check-request", missing, "--json"),
-            try sim("bitkit-sim", "paykit", "check-fixture", missing, "--json"),
-            try sim("bitkit-sim", "backup", "restore", missing, "--json"),
-            try sim("ring-sim", "import", "--file", missing, "--passphrase", "correct horse", "--json"),
-            try sim("simctl", "files", "put", "x.pkarr", "--from", missing, "--json"),
-            try sim("simctl", "files", "decrypt", missing, "--passphrase", "x", "--json"),
-            try Sim.run("simctl", ["scenario", "run", missing, "--json"]),
-            try Sim.run(
-                "simctl", ["race", "--setup-file", missing, "--a", "ring launch", "--b", "bitkit launch", "--json"]),
-            try Sim.run("bitkit-sim", ["backup", "restore", sim.world.path, "--world", sim.world.path]),
-        ]
-        for run in runs {
-            #expect(run.status == 2, "\(run.stderr)")
-            #expect(!run.stderr.contains("The operation could not be completed"), "\(run.stderr)")
-            #expect(!run.stderr.contains("NSCocoaErrorDomain"), "\(run.stderr)")
-        }
-        for run in runs.dropLast() { _ = try Self.error(of: run) }
-    }
-
-    @Test func anErrorPrintsOneHintLine() throws {
-        let run = try Sim.run("simctl", ["frobnicate"])
-        #expect(run.status == 2)
-        #expect(run.stderr == "error: Unknown command 'frobnicate'.\nSee `simctl --help`.\n")
-        let world = try Sim.run("simctl", ["device", "lock", "--world", "/nonexistent/world"])
-        #expect(world.status == 3)
-        #expect(world.stderr.split(separator: "\n").count == 1, "\(world.stderr)")
-    }
-
-    @Test func aWorldPathThatIsAFileIsAWorldErrorThatDoesNotAdviseWorldInitThere() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("file-world-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("afile")
-        try Data("x".utf8).write(to: file)
-
-        let launch = try Sim.run("bitkit-sim", ["launch", "--world", file.path])
-        #expect(launch.status == 3)
-        #expect(launch.stderr.contains("\(file.path) is a file, not a world"), "\(launch.stderr)")
-        #expect(!launch.stderr.contains("world init --world \(file.path)"))
-
-        let under = try Sim.run("simctl", ["world", "init", "--world", file.appendingPathComponent("sub").path])
-        #expect(under.status == 3)
-        #expect(under.stderr.contains("\(file.path) is a file, not a folder"), "\(under.stderr)")
-        #expect(!under.stderr.contains("NSCocoaErrorDomain"))
-        #expect(!under.stderr.contains("world init --world"))
-    }
-
-    @Test func theSequenceDiagramInJSONIsAnObjectHoldingTheMermaidText() throws {
-        let sim = try Sim()
-        defer { sim.cleanup() }
-        try sim("bitkit-sim", "launch")
-        let run = try sim("simctl", "journal", "--sequence", "--json")
-        #expect(run.status == 0)
-        let mermaid = try #require(try run.json()["mermaid"] as? String)
-        #expect(mermaid.hasPrefix("sequenceDiagram\n"))
-        #expect(try sim("simctl", "journal", "--sequence").stdout == mermaid)
     }
 }
 

@@ -32,8 +32,8 @@ import Testing
     }
 
     @Test func theCatalogueReplaysByteForByteAcrossProcessModesAndJobCounts() throws {
-        let served = try runCatalogue([])
-        let perAction = try runCatalogue(["--process-per-action", "--jobs", "1"])
+        let served = try runCatalogue(["--jobs", "1"])
+        let perAction = try runCatalogue(["--process-per-action", "--jobs", "2"])
         defer {
             for world in Array(served.worlds.values) + Array(perAction.worlds.values) {
                 try? FileManager.default.removeItem(at: URL(fileURLWithPath: world).deletingLastPathComponent())
@@ -43,12 +43,7 @@ import Testing
         #expect(Set(served.transcripts.keys) == Set(perAction.transcripts.keys))
         for (name, transcript) in served.transcripts.sorted(by: { $0.key < $1.key }) {
             #expect(transcript == perAction.transcripts[name], "transcript of \(name)")
-            let first = try Sim.run("simctl", ["journal", "--canonical", "--world", try #require(served.worlds[name])])
-            let second = try Sim.run(
-                "simctl", ["journal", "--canonical", "--world", try #require(perAction.worlds[name])])
-            #expect(first.status == 0 && second.status == 0)
-            #expect(!first.stdout.isEmpty)
-            #expect(first.stdout == second.stdout, "canonical journal of \(name)")
+            // Every file is compared, the journal's included: equal journals make equal canonical ones.
             let left = try Self.files(of: try #require(served.worlds[name]))
             let right = try Self.files(of: try #require(perAction.worlds[name]))
             #expect(left.count > 10, "\(name) keeps a whole world")

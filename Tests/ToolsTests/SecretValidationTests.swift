@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// The validation table of spec/01 §4, driven through both apps' real executables.
-@Suite struct SecretValidationEndToEndTests {
+/// The validation table of spec/01 §4, driven through both apps.
+@Suite struct SecretValidationTests {
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let data: [String]  // simctl keychain write arguments for the value
@@ -36,18 +36,18 @@ import Testing
     static func hex(_ text: String) -> String { text.utf8.map { String(format: "%02x", $0) }.joined() }
 
     @Test(arguments: cases) func bothAppsApplyTheirOwnCheck(_ testCase: Case) throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         let ringArgs =
             ["simctl", "keychain", "write", "--account", "app.pubkyring:\(Fixture.w)"] + testCase.data + [
                 "--world", sim.world.path,
             ]
-        #expect(try Sim.run(ringArgs[0], Array(ringArgs.dropFirst())).status == 0)
+        #expect(try InProcess.run(ringArgs[0], Array(ringArgs.dropFirst())).status == 0)
         let bitkitArgs =
             ["simctl", "keychain", "write", "--account", "to.bitkit.dev:\(Fixture.w)"] + testCase.data + [
                 "--world", sim.world.path,
             ]
-        #expect(try Sim.run(bitkitArgs[0], Array(bitkitArgs.dropFirst())).status == 0)
+        #expect(try InProcess.run(bitkitArgs[0], Array(bitkitArgs.dropFirst())).status == 0)
 
         let bitkit = try sim("bitkit-sim", "keychain", "load-secret", Fixture.w, "--json").json()
         #expect((bitkit["secret"] as? String != nil) == testCase.bitkitValid)
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func anAbsentRecordIsDefinitelyMissingAndRingReadsAnEmptyString() throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         let missing = try sim("bitkit-sim", "keychain", "is-definitely-missing", Fixture.a, "--json").json()
         #expect(missing["definitelyMissing"] as? Bool == true)
@@ -73,7 +73,7 @@ import Testing
     /// Ring re-publishes what it stores without validating (spec/01 §11): a stored secret of another
     /// key reaches the shared group as is at launch, and Bitkit's own check refuses it.
     @Test func ringPublishesAWrongStoredSecretAsIsAndBitkitRefusesIt() throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         #expect(try sim("ring-sim", "import", "--secret", Fixture.aSecret).status == 0)
         let stored = "{\"secretKey\":\"\(Fixture.bSecret)\",\"mnemonic\":\"\"}"

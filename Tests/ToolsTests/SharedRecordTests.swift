@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@Suite struct SharedRecordEndToEndTests {
+@Suite struct SharedRecordTests {
     @Test func ringPublishesAndBitkitListsAndReadsJustInTime() throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         #expect(try sim("ring-sim", "keychain", "set-owned", Fixture.aSecret).status == 0)
         #expect(try sim("ring-sim", "keychain", "set-owned", Fixture.bSecret).status == 0)
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func aLockedDeviceMakesReadsUnknownNeverMissing() throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         try sim("ring-sim", "keychain", "set-owned", Fixture.aSecret)
         try sim("bitkit-sim", "keychain", "publish-own", Fixture.wSecret)
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func removeAllOwnKeepsOtherNetworksAndRingRecords() throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         try sim("ring-sim", "keychain", "set-owned", Fixture.aSecret)
         try sim("simctl", "install", "bitkit", "--network", "bitcoin")
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func ringWipeOfItsRecordsNeverTouchesBitkitRecords() throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         try sim("ring-sim", "keychain", "set-owned", Fixture.aSecret)
         try sim("ring-sim", "keychain", "set-owned", Fixture.bSecret)
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func publishOwnOnADuplicateUpdatesOnlyTheDataAndKeepsAccessibility() throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         // An injected item with another class keeps it through Bitkit's update path (spec/01 §13.9).
         try sim(
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func aBuildWithoutTheSharedGroupGetsMissingEntitlement() throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         try sim("ring-sim", "keychain", "set-owned", Fixture.aSecret)
         try sim("simctl", "install", "bitkit", "--network", "regtest", "--without-shared-group")
@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func uninstallRemovesTheSandboxButKeepsEveryKeychainItem() throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         try sim("ring-sim", "keychain", "set-owned", Fixture.aSecret)
         try sim("bitkit-sim", "keychain", "publish-own", Fixture.wSecret)
@@ -132,7 +132,7 @@ import Testing
     }
 
     @Test func aForcedDeleteFailureIsReportedByRingAndChangesNothing() throws {
-        let sim = try Sim()
+        let sim = try InProcess()
         defer { sim.cleanup() }
         try sim("ring-sim", "keychain", "set-owned", Fixture.aSecret)
         try sim(
@@ -146,7 +146,7 @@ import Testing
         #expect(try sharedAccounts(sim).isEmpty)
     }
 
-    private func sharedAccounts(_ sim: Sim) throws -> [String] {
+    private func sharedAccounts(_ sim: InProcess) throws -> [String] {
         let items =
             try sim("simctl", "keychain", "list", "--group", "shared", "--json").json()["items"] as? [[String: Any]]
         return (items ?? []).compactMap { $0["account"] as? String }

@@ -1,8 +1,12 @@
+import BitkitCLI
 import Foundation
+import RingCLI
+import SimCLI
+import SimctlCLI
 import Testing
 
 /// Every command of every tool answers `--help` with a usage line and at least one example.
-@Suite struct HelpEndToEndTests {
+@Suite struct HelpTests {
     static let commands: [[String]] = [
         ["simctl"], ["simctl", "world", "init"], ["simctl", "world", "show"], ["simctl", "device", "lock"],
         ["simctl", "device", "unlock"], ["simctl", "device", "reboot"], ["simctl", "device", "status"],
@@ -30,14 +34,46 @@ import Testing
     ]
 
     @Test(arguments: commands) func helpShowsUsageAndAnExample(_ command: [String]) throws {
-        let run = try Sim.run(command[0], Array(command.dropFirst()) + ["--help"])
+        let run = try InProcess.run(command[0], Array(command.dropFirst()) + ["--help"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("USAGE: \(command.joined(separator: " "))"))
         #expect(run.stdout.contains("EXAMPLES:"))
     }
 
+    /// Every path of every tool's command tree, groups included, so a new command is covered the
+    /// day it is added.
+    static let everyCommand: [[String]] = [BitkitCLI.tool, RingCLI.tool, SimctlCLI.tool].flatMap { tool in
+        [[tool.name]] + tool.commands.flatMap { paths(of: $0, under: [tool.name]) }
+    }
+
+    static func paths(of command: Command, under parent: [String]) -> [[String]] {
+        let path = parent + [command.name]
+        return [path] + command.subcommands.flatMap { paths(of: $0, under: path) }
+    }
+
+    @Test func theTreeHoldsEveryCommandNamedHere() {
+        #expect(Set(Self.commands).isSubset(of: Set(Self.everyCommand)))
+        #expect(Self.everyCommand.count > Self.commands.count)
+    }
+
+    @Test(arguments: everyCommand) func everyCommandOfTheTreeShowsUsageAndAnExample(_ command: [String]) throws {
+        let run = try InProcess.run(command[0], Array(command.dropFirst()) + ["--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("USAGE: \(command.joined(separator: " "))"))
+        #expect(run.stdout.contains("EXAMPLES:"))
+    }
+
+    @Test func bitkitsCheckpointsAreListed() throws {
+        let run = try InProcess.run("bitkit-sim", ["checkpoints", "--json"])
+        let list = try #require(try run.json()["checkpoints"] as? [[String: String]])
+        let names = list.compactMap { $0["name"] }
+        #expect(names.contains("bitkit.pick.before-read"))
+        #expect(names.contains("bitkit.source-check.before-lookup"))
+        #expect(list.allSatisfy { $0["summary"]?.isEmpty == false })
+    }
+
     @Test func unknownCommandsAreUsageErrorsWithAHint() throws {
-        let run = try Sim.run("bitkit-sim", ["keychain", "frobnicate"])
+        let run = try InProcess.run("bitkit-sim", ["keychain", "frobnicate"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("Unknown command 'frobnicate'"))
     }
