@@ -3,9 +3,9 @@ import Foundation
 /// Pure comparisons behind `expect`: a path into a JSON document and a value compared with the
 /// expected text. Failures are `ScriptRun.StepFailure`s naming what was expected and found. A path
 /// that matches nothing fails every comparison with "matched nothing" — a renamed field or journal op
-/// must not turn a negative check green — except `absent`, which asks for exactly that (of the last
-/// step of the path, where everything before it matches), and `count`, which counts a last filter that
-/// selects nothing as 0 when everything before it matched.
+/// must not turn a negative check green — except `absent`, which asks for exactly that (the path
+/// matches nothing, at whichever step: after a filter, after two, or a field after one), and `count`,
+/// which counts a last filter that selects nothing as 0 when everything before it matched.
 package enum ExpectationEvaluator {
     package static func components(_ path: String) throws -> [JSONPath.Component] {
         do { return try JSONPath.parse(path) } catch {
@@ -30,11 +30,10 @@ package enum ExpectationEvaluator {
             comparison.takesValue
             ? "\(shownPath) \(comparison.rawValue) \(expectedText)" : "\(shownPath) \(comparison.rawValue)"
         switch (selection, comparison) {
-        case (.nothing(let matched), .absent):
-            // Absent means the last step finds nothing where everything before it exists: a check of a
-            // missing field must not pass because its parent was renamed too.
-            guard matched < components.count - 1 else { return }
-            throw matchedNothing(statement, components, matched, in: document)
+        case (.nothing, .absent):
+            // What the "matched nothing" advice promises: `PATH absent` holds for any path that
+            // selects nothing, `.a[?x=y][?z=w]` and `.a[?x=y].field` included.
+            return
         case (.value(let value), .absent):
             throw ScriptRun.StepFailure(
                 expected: statement, actual: "\(shownPath) = \(String(JSONPath.describe(value).prefix(3000)))")

@@ -140,12 +140,29 @@ enum KeychainCommands {
         return group
     }
 
+    /// The service an app writes `account` under in `group`, the default of `write` and `delete`:
+    /// `pubky.shared.v1` in the shared group, `to.bitkit` in Bitkit's private groups, and in Ring's
+    /// the account itself (Ring names each item's service after its key).
+    static func defaultService(group: String, account: String) -> String {
+        if group == SharedContract.ringPrivateGroup { return account }
+        if group == SharedContract.bitkitPrivateGroupPrefix
+            || group.hasPrefix(SharedContract.bitkitPrivateGroupPrefix + ".")
+        {
+            return BitkitStoreKey.service
+        }
+        return SharedContract.service
+    }
+
+    static let serviceDefaults =
+        "Without --service: pubky.shared.v1 in the shared group, to.bitkit in Bitkit's private groups, the account itself in Ring's (as each app writes them)."
+
     static let write = Command(
         "write", summary: "Write an item directly (the keychain tool QA uses to seed or corrupt a state).",
         usage:
             "--account ACCOUNT (--data TEXT | --data-hex HEX) [--group shared|bitkit|ring|GROUP_ID] [--service S] [--accessibility CLASS] [--synchronizable]",
         details:
-            "The item is written as `simctl`, so the audit knows it was injected on purpose. Defaults: group shared, service pubky.shared.v1, not synchronizable, and the class the apps use: WhenUnlockedThisDeviceOnly in the shared group, AfterFirstUnlockThisDeviceOnly in private groups.",
+            "The item is written as `simctl`, so the audit knows it was injected on purpose. Defaults: group shared, not synchronizable, and the class the apps use: WhenUnlockedThisDeviceOnly in the shared group, AfterFirstUnlockThisDeviceOnly in private groups. "
+            + serviceDefaults,
         examples: [
             "simctl keychain write --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy --data 0202020202020202020202020202020202020202020202020202020202020202",
             "simctl keychain write --account app.pubkyring:bad --data-hex ff --accessibility AfterFirstUnlockThisDeviceOnly",
@@ -154,7 +171,7 @@ enum KeychainCommands {
         try invocation.world.requireExists()
         let group = try parseGroup(&args, world: invocation.world)
         guard let account = try args.option("--account") else { throw CLIError.usage("Missing --account ACCOUNT.") }
-        let service = try args.option("--service") ?? SharedContract.service
+        let service = try args.option("--service") ?? defaultService(group: group, account: account)
         let accessibility =
             try args.option(
                 "--accessibility", expecting: Accessibility.allCases.map(\.rawValue).joined(separator: ", "),
@@ -189,14 +206,17 @@ enum KeychainCommands {
     static let delete = Command(
         "delete", summary: "Delete an item directly.",
         usage: "--account ACCOUNT [--group shared|bitkit|ring|GROUP_ID] [--service S]",
+        details: serviceDefaults
+            + " A delete that finds no such item removes nothing and says so: exit 1 with the status the keychain returned, errSecItemNotFound (-25300).",
         examples: [
-            "simctl keychain delete --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"
+            "simctl keychain delete --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy",
+            "simctl keychain delete --group bitkit --account paykit_session",
         ]
     ) { args, invocation in
         try invocation.world.requireExists()
         let group = try parseGroup(&args, world: invocation.world)
         guard let account = try args.option("--account") else { throw CLIError.usage("Missing --account ACCOUNT.") }
-        let service = try args.option("--service") ?? SharedContract.service
+        let service = try args.option("--service") ?? defaultService(group: group, account: account)
         try args.finish()
         let store = KeychainGroupStore(directory: invocation.world.groupDirectory(group), accessGroup: group)
         let removed: Bool
@@ -211,9 +231,21 @@ enum KeychainCommands {
         if group == SharedContract.accessGroup {
             environment.record(sharingEvent(.remove, account: account, changed: removed))
         }
+        guard removed else {
+            throw CLIError.failure(
+                "No item \(account) with service \(service) in \(group): nothing deleted (errSecItemNotFound, -25300).")
+        }
         try invocation.emit(
-            ["group": group, "account": account, "removed": removed ? "true" : "false"],
-            text: removed ? "Deleted \(account) from \(group)." : "No item \(account) in \(group).")
+            DeleteOutput(group: group, service: service, account: account, removed: true, status: 0),
+            text: "Deleted \(account) (service \(service)) from \(group).")
+    }
+
+    struct DeleteOutput: Encodable {
+        var group: String
+        var service: String
+        var account: String
+        var removed: Bool
+        var status: Int32
     }
 
     /// The neutral line of a direct write or removal in the shared group: the audit replays what the

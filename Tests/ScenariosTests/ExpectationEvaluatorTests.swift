@@ -59,9 +59,27 @@ import Testing
         try check(".reference", .exists)
         try check(".reference", .equals, "null")
         #expect(failure(".reference", .absent) != nil)
-        // Absent is about the last step: a missing parent is not an absence.
-        #expect(failure(".renamed.caption", .absent)?.contains("matched nothing") == true)
         #expect(failure(".rows[0].missing", .exists)?.contains("matched nothing") == true)
+    }
+
+    @Test func absentHoldsForAPathThatMatchesNothingAtAnyDepth() throws {
+        // The advice of "matched nothing" ("write `PATH absent`") works for every path shape.
+        try check(".renamed.caption", .absent)
+        try check(".entries[?op=renamed][?detail=timed-out]", .absent)
+        try check(".entries[?op=pkarr-dht GET b][?detail=other]", .absent)
+        try check(".entries[?op=renamed].detail", .absent)
+        try check(".entries[?op=toast].detail", .absent)
+        try check(".rows[5].id", .absent)
+    }
+
+    @Test func absentFailsForAPathThatMatchesSomethingAtAnyDepth() {
+        for path in [
+            ".entries[?op=pkarr-dht GET b][?detail=timed-out]", ".entries[?op=pkarr-dht GET b].detail",
+            ".rows[0].caption", ".entries[?op=toast]", ".knobs.relayNotFoundLatency",
+        ] {
+            let actual = failure(path, .absent)
+            #expect(actual?.hasPrefix(path + " = ") == true, "\(path) absent: \(actual ?? "passed")")
+        }
     }
 
     @Test func numericComparisonsReadNumbersAndHoldForEverySelectedValue() throws {
