@@ -108,7 +108,13 @@ public struct AppEnvironment: Sendable {
                     detail: event.ignored.isEmpty ? nil : "ignored \(event.ignored.count) invalid entries")
                 entry.owner = owner
                 if event.call == .copy { entry.requestedData = event.requestedData }
+                if event.call == .delete, !event.removed.isEmpty {
+                    entry.removedFrom = event.removed.map(\.accessGroup).reduce(into: []) { groups, group in
+                        if !groups.contains(group) { groups.append(group) }
+                    }
+                }
                 record(entry)
+                recordSharedRemovalOutsideTheSeam(event, owner: owner)
             },
             now: { [self] in deviceTime() })
         let entitlements = install.entitlements
@@ -124,6 +130,23 @@ public struct AppEnvironment: Sendable {
         var keychain = Keychain(caller: caller, directory: { groups.groupDirectory($0) })
         keychain.durable = groups.durable
         return keychain
+    }
+
+    /// A delete that named no access group but removed shared records changed what the apps share
+    /// without going through the sharing seam: it is journalled as a `sharing remove` of those
+    /// records, so the audit's own-prefix check sees it like any other sharing write.
+    private func recordSharedRemovalOutsideTheSeam(_ event: KeychainEvent, owner: String) {
+        guard event.call == .delete, event.accessGroup == nil else { return }
+        let shared = event.removed.filter { $0.accessGroup == SharedContract.accessGroup }.map(\.account)
+        guard !shared.isEmpty else { return }
+        var entry = JournalEntry(
+            app: app.rawValue, kind: .sharing(.remove), account: event.account,
+            detail: "a keychain delete naming no access group removed shared records")
+        entry.owner = owner
+        entry.peer = app == .bitkit ? AppKind.ring.rawValue : AppKind.bitkit.rawValue
+        entry.result = SharingResult.done.rawValue
+        entry.records = shared
+        record(entry)
     }
 
     /// Records an event in the journal. A journal that cannot take it fails the action once it

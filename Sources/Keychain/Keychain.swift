@@ -67,10 +67,12 @@ public struct Keychain: Sendable {
     public func delete(_ query: KeychainQuery) -> OSStatus {
         var event = Self.event(.delete, .delete, query)
         announce(event)
+        var removed: [KeychainEvent.RemovedItem] = []
         let outcome = perform(query, operation: .delete, lockMode: .exclusive) {
             matches throws(KeychainStoreError) -> Int in
             var byFolder: [(GroupFolder, [GroupFolder.StoredItem])] = []
             for (folder, stored) in matches {
+                removed.append(.init(accessGroup: folder.accessGroup, account: stored.item.account))
                 if let index = byFolder.firstIndex(where: { $0.0.path == folder.path }) {
                     byFolder[index].1.append(stored)
                 } else {
@@ -83,6 +85,7 @@ public struct Keychain: Sendable {
         event.status = outcome.status
         event.count = outcome.count
         event.ignored = outcome.ignored
+        if event.status == .success { event.removed = removed }
         caller.observer(event)
         return event.status
     }

@@ -18,6 +18,20 @@ public struct KeychainEvent: Sendable, Equatable {
     public var count: Int
     /// Entries of the group folder that were skipped because they are not valid items.
     public var ignored: [IgnoredEntry]
+    /// For a delete: each item it removed, with the access group it was actually in (a query
+    /// naming no group reaches every entitled group).
+    public var removed: [RemovedItem] = []
+
+    /// An item a delete removed.
+    public struct RemovedItem: Sendable, Equatable {
+        public var accessGroup: String
+        public var account: String
+
+        public init(accessGroup: String, account: String) {
+            self.accessGroup = accessGroup
+            self.account = account
+        }
+    }
 
     public init(
         call: KeychainCall, operation: KeychainOperation, accessGroup: String?, service: String?,

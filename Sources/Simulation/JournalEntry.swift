@@ -48,6 +48,9 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     /// For sharing events: the shared records (`<owner>:<pubky>`) a listing returned, or a write
     /// or removal actually changed.
     public var records: [String]?
+    /// For keychain deletes: the access groups the removed items were actually in (the query's
+    /// `group` is null when it named none and reached every entitled group).
+    public var removedFrom: [String]?
 
     /// An entry of `app` (`bitkit`, `ring`, `simctl`) recording `kind`; the journal fills in the
     /// sequence number, process, run and time when it appends it.
