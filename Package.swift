@@ -171,6 +171,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
         .testTarget(name: "DocTests", dependencies: ["SimCLI"]),
-        .testTarget(name: "ToolsTests", dependencies: ["BitkitCLI", "RingCLI", "SimCLI", "SimctlCLI"]),
+        .testTarget(
+            name: "ToolsTests", dependencies: ["BitkitCLI", "ContractNames", "RingCLI", "SimCLI", "SimctlCLI"]),
     ]
 )

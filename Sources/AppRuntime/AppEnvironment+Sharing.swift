@@ -10,15 +10,25 @@ extension AppEnvironment {
     public func bitkitExchange(
         install: InstalledApp, keychain: Keychain, service: String = SharedContract.service
     ) -> BitkitKeychainExchange {
-        BitkitKeychainExchange(
-            keychain: keychain, ownSourceApp: install.ownerPrefix, service: service,
-            report: sharingReport(owner: install.ownerPrefix))
+        // The journal keeps the owner the build should write, so the audit sees a defect's writes.
+        var exchange = BitkitKeychainExchange(
+            keychain: keychain,
+            ownSourceApp: install.has(.ownPrefixWithoutNetwork)
+                ? SharedContract.bitkitSourceApps[0] : install.ownerPrefix,
+            service: service, report: sharingReport(owner: install.ownerPrefix))
+        exchange.checksDerivation = !install.has(.noDerivationCheck)
+        exchange.listsOnlyRing = !install.has(.choiceListsBitkitRecords)
+        return exchange
     }
 
     /// Ring's side of the shared keychain group (iOS), every call journalled.
-    public func ringExchange(keychain: Keychain, service: String = SharedContract.service) -> RingKeychainExchange {
-        RingKeychainExchange(
+    public func ringExchange(
+        keychain: Keychain, service: String = SharedContract.service, defects: Set<Defect> = []
+    ) -> RingKeychainExchange {
+        var exchange = RingKeychainExchange(
             keychain: keychain, service: service, report: sharingReport(owner: SharedContract.ringSourceApp))
+        exchange.removesOnlyOwn = !defects.contains(.ringWipeRemovesBitkitRecords)
+        return exchange
     }
 
     /// The identity-sharing seam of this app's install: a build from before the shared keychain
@@ -31,7 +41,7 @@ extension AppEnvironment {
             guard install.build.sharesKeys else { return NoSharing(ownSourceApp: install.ownerPrefix) }
             return bitkitExchange(install: install, keychain: keychain, service: service)
         case .ring:
-            return ringExchange(keychain: keychain, service: service)
+            return ringExchange(keychain: keychain, service: service, defects: Set(install.defects))
         }
     }
 

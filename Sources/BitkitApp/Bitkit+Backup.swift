@@ -15,6 +15,11 @@ extension Context where App == Bitkit {
             return
         }
         switch restore {
+        case .undecodable where state.build.has(.invalidBackupErasesCredentials):
+            _ = try attempt { try $0.forgetSessionAccess() }
+            try deletePrivateQuietly(Key.session)
+            try deletePrivateQuietly(Key.secretKey)
+            clearAuthenticatedState()
         case .undecodable(let reason):
             notice(
                 "The backup's Pubky session could not be decoded (\(reason)); Pubky credentials were left unchanged.")

@@ -105,6 +105,8 @@ extension Context where App == Bitkit {
             return
         }
         switch form.lookup {
+        case .failed where state.build.has(.failedLookupOverwritesProfile):
+            break
         case .failed, .loading:
             // Nothing is written until a lookup succeeds: a transient failure must not overwrite a profile.
             try runProfileLookup(prefill: true)

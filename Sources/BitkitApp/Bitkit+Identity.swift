@@ -30,7 +30,7 @@ extension Context where App == Bitkit {
 
     /// A reference, or a non-empty session or local key; a private-store read error propagates.
     mutating func hasStoredIdentity() throws -> Bool {
-        if defaults.reference != nil { return true }
+        if defaults.reference != nil, !state.build.has(.signupWhileAdopted) { return true }
         if try hasPrivateValue(Key.session) { return true }
         return try hasPrivateValue(Key.secretKey)
     }
@@ -175,6 +175,9 @@ extension Context where App == Bitkit {
     private mutating func sourceIsLost(_ reference: AdoptedReference) throws -> Bool {
         switch state.build.policy.sourceLoss {
         case .definiteAbsence:
+            if state.build.has(.sourceCheckClearsOnLockedRead) {
+                return try presence(of: reference.identity) != .present
+            }
             return try presence(of: reference.identity) == .absent
         case .listedWithout:
             guard case .listed(let identities) = try listPeers() else { return false }
@@ -201,6 +204,7 @@ extension Context where App == Bitkit {
             try forgetSessionAccess()
         } catch is ForgetFailure {
             // Without this the next launch would import the saved session and resurrect the identity.
+            if state.build.has(.failedForgetKeepsCredentials) { return try clearLocalAppState(checkpoint: checkpoint) }
             try deletePrivateQuietly(Key.session)
             try deletePrivateQuietly(Key.secretKey)
         }
@@ -215,7 +219,9 @@ extension Context where App == Bitkit {
     /// Tears down the SDK session and deletes `paykit_session` and `pubky_secret_key`. The SDK
     /// fault `forget-session` makes it throw before deleting anything (spec/06 R3).
     mutating func forgetSessionAccess() throws {
-        if try faultArmed(.forgetSession) { throw ForgetFailure(ServiceFailure.sdkFault(BitkitSDKFault.forgetSession.rawValue)) }
+        if try faultArmed(.forgetSession) {
+            throw ForgetFailure(ServiceFailure.sdkFault(BitkitSDKFault.forgetSession.rawValue))
+        }
         current?.sessionHomeserver = nil
         do {
             try deletePrivate(Key.session)
@@ -247,7 +253,8 @@ extension Context where App == Bitkit {
     /// The live session: `paykit_session` with the homeserver it lives on (imported once when this
     /// process does not know it yet).
     mutating func liveSession() throws -> PubkySession {
-        guard let saved = try loadPrivate(Key.session), !saved.isEmpty, let pubky = PubkySession.pubky(ofExported: saved)
+        guard let saved = try loadPrivate(Key.session), !saved.isEmpty,
+            let pubky = PubkySession.pubky(ofExported: saved)
         else { throw BitkitFailure(BitkitTexts.noActiveSession) }
         if let homeserver = current?.sessionHomeserver {
             return PubkySession(pubky: pubky, homeserver: homeserver, secret: String(saved.dropFirst(pubky.count + 1)))

@@ -20,7 +20,8 @@ extension Context where App == Bitkit {
         // Set's order changes from one process to the next.
         for pubky in pubkys where fetched.insert(pubky).inserted {
             guard PublicKey(z32: pubky) != nil else { continue }
-            if let found = try attempt({ try $0.profile(of: pubky) }) ?? nil, case let name = found.name, !name.isEmpty {
+            if let found = try attempt({ try $0.profile(of: pubky) }) ?? nil, case let name = found.name, !name.isEmpty
+            {
                 names[pubky] = name
             }
         }
@@ -71,7 +72,7 @@ extension Context where App == Bitkit {
     /// The adoption of Ring pubky `listed` (spec/02 §12).
     mutating func adopt(_ listed: String) throws {
         // 1. In-flight guard: nothing changes, nothing is read.
-        if let running = memory.adoption, try isAlive(running.process) {
+        if let running = memory.adoption, !state.build.has(.noAdoptionGuard), try isAlive(running.process) {
             failAdoption(BitkitTexts.authenticationFailed(BitkitTexts.adoptionInProgress))
             return
         }
@@ -111,7 +112,9 @@ extension Context where App == Bitkit {
             }
         } catch let error where error is BitkitFailure || error is DiscardedResult {
             // 6. Rollback: the reference goes back only if it is still ours.
-            if current != nil, defaults.reference == reference { updateDefaults { $0.reference = previous } }
+            if current != nil, defaults.reference == reference, !state.build.has(.noAdoptionRollback) {
+                updateDefaults { $0.reference = previous }
+            }
             throw error
         }
         identityEvent(.adopted, account: reference.identity.record)
@@ -161,7 +164,7 @@ extension Context where App == Bitkit {
         try suspend(.pickBeforeRecordCheck)
         try checkGeneration(generation)
         let check = try attempt { try $0.recordCheck(pair.pubky) }
-        guard check == .notFound else {
+        guard check == .notFound || state.build.has(.signupOnAnySignInFailure) else {
             // A record exists, or the check could not conclude: signing up could replace it.
             throw BitkitFailure(BitkitTexts.authenticationFailed(signInError.reason))
         }

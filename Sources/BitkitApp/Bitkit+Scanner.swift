@@ -160,7 +160,7 @@ extension Context where App == Bitkit {
         memory.isProfileSetupPending = true
         memory.profile = nil
         // Ring can offer W right away, before the profile exists and without a relaunch.
-        try publishOwnSharedRecord()
+        if !state.build.has(.signupLinkNotShared) { try publishOwnSharedRecord() }
         guard current != nil else { throw AppTerminated() }
         memory.sheet = .authSignup(link: link, homeserver: homeserver, phase: .success)
     }

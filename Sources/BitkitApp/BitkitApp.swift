@@ -30,7 +30,9 @@ public struct BitkitApp: Sendable {
         self.sharing = sharing
         let network = install.network ?? .regtest
         self.host = BitkitHost(
-            build: BitkitBuild(network: network, sharesKeys: install.build.sharesKeys, policy: sharing.policy),
+            build: BitkitBuild(
+                network: network, sharesKeys: install.build.sharesKeys, policy: sharing.policy,
+                defects: Set(install.defects)),
             privateStore: privateStore, makeBackend: backend, makePaykitNetwork: paykitNetwork)
     }
 

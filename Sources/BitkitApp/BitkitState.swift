@@ -41,12 +41,20 @@ public struct BitkitBuild: Sendable, Equatable {
     public var sharesKeys: Bool
     /// The sharing rules of the platform the build runs on.
     public var policy: SharingPolicy
+    /// The named defects installed with the build (`simctl install --defect`); none when shipped.
+    public var defects: Set<Defect>
 
-    public init(network: BitcoinNetwork, sharesKeys: Bool = true, policy: SharingPolicy = .iOS) {
+    public init(
+        network: BitcoinNetwork, sharesKeys: Bool = true, policy: SharingPolicy = .iOS, defects: Set<Defect> = []
+    ) {
         self.network = network
         self.sharesKeys = sharesKeys
         self.policy = policy
+        self.defects = defects
     }
+
+    /// Whether the build carries `defect`: the branch a named defect takes instead of the spec's rule.
+    public func has(_ defect: Defect) -> Bool { defects.contains(defect) }
 }
 
 /// What Bitkit keeps in its sandbox between actions: UserDefaults (written as soon as they change)

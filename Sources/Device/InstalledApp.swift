@@ -16,10 +16,13 @@ public struct InstalledApp: Codable, Sendable, Equatable {
     /// When the app was installed or last update-installed, counted across the device's installs:
     /// when two apps register one scheme, the OS picks the later one (`URLRouter`).
     public var installOrder: Int
+    /// The named defects this install carries (`simctl install --defect`), in catalogue order; none
+    /// for a shipped build.
+    public var defects: [Defect]
 
     public init(
         kind: AppKind, network: BitcoinNetwork? = nil, sharedGroupEnabled: Bool = true, build: AppBuild = .current,
-        extraURLSchemes: [String] = [], installOrder: Int = 0
+        extraURLSchemes: [String] = [], installOrder: Int = 0, defects: [Defect] = []
     ) {
         self.kind = kind
         self.network = kind == .bitkit ? (network ?? .regtest) : nil
@@ -31,7 +34,11 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         }
         urlSchemes = schemes
         self.installOrder = installOrder
+        self.defects = Array(Set(defects)).sorted()
     }
+
+    /// Whether the install carries `defect`.
+    public func has(_ defect: Defect) -> Bool { defects.contains(defect) }
 
     /// The schemes each real build registers. Ring: `pubkyauth` and the deprecated `pubkyring`
     /// (spec/03 §11). Bitkit: its wallet schemes; the current build no longer registers `pubkyauth`
@@ -66,7 +73,19 @@ public struct InstalledApp: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, network, sharedGroupEnabled, build, urlSchemes, installOrder
+        case kind, network, sharedGroupEnabled, build, urlSchemes, installOrder, defects
+    }
+
+    /// A shipped build writes no `defects` key, so device files stay as they were.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encodeIfPresent(network, forKey: .network)
+        try container.encode(sharedGroupEnabled, forKey: .sharedGroupEnabled)
+        try container.encode(build, forKey: .build)
+        try container.encode(urlSchemes, forKey: .urlSchemes)
+        try container.encode(installOrder, forKey: .installOrder)
+        if !defects.isEmpty { try container.encode(defects, forKey: .defects) }
     }
 
     /// Device files written before builds and schemes were recorded read as current builds with
@@ -80,5 +99,6 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         urlSchemes =
             try container.decodeIfPresent([String].self, forKey: .urlSchemes) ?? Self.registeredSchemes(kind, build)
         installOrder = try container.decodeIfPresent(Int.self, forKey: .installOrder) ?? 0
+        defects = try container.decodeIfPresent([Defect].self, forKey: .defects) ?? []
     }
 }

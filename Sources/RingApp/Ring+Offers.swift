@@ -7,10 +7,16 @@ extension Context where App == Ring {
     /// prune nothing; on success prune adopted entries whose (pubky, source app) record is gone and
     /// remember the listing the offers are derived from.
     mutating func loadOffers() throws {
-        guard case .listed(let records) = try listPeers() else { return }
+        guard case .listed(let records) = try listPeers() else {
+            memory.listingFailed = true
+            if state.has(.ringPrunesOnListFailure) { try prune(keeping: []) }
+            return
+        }
         try suspend(.pruneAfterListing)
         try prune(keeping: records)
         memory.listed = records
+        memory.offeredAtListing = RingOffer.filterUnadoptedExternal(records, ringPubkys: state.store.pubkys)
+        memory.listingFailed = nil
     }
 
     /// Removes adopted entries without a listed record of the same pubky and source app, with their
@@ -64,6 +70,8 @@ extension Context where App == Ring {
             raise(RingTexts.adoptFailed)
             return
         }
+        // The card of the pubky just adopted goes, even while listings fail (spec/03 §4).
+        state.memory?.offeredAtListing?.removeAll { $0.pubky == record.pubky }
     }
 }
 

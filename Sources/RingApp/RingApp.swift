@@ -20,11 +20,16 @@ public final class RingApp {
     /// What the last `send` produced, for the tool to print.
     public private(set) var outcome = AppOutcome(screen: nil)
 
-    public init(environment: AppEnvironment, privateStore: any RingPrivateStore, sharing: any IdentitySharing) {
+    public init(
+        environment: AppEnvironment, privateStore: any RingPrivateStore, sharing: any IdentitySharing,
+        defects: Set<Defect> = []
+    ) {
         self.environment = environment
         self.sharing = sharing
-        self.host = RingHost(privateStore: privateStore, policy: sharing.policy)
-        self.state = RingState(policy: sharing.policy)
+        var host = RingHost(privateStore: privateStore, policy: sharing.policy)
+        host.defects = defects
+        self.host = host
+        self.state = RingState(policy: sharing.policy, defects: defects)
     }
 
     /// Runs `actions` as one user step and returns the screen, with every toast raised on the way.

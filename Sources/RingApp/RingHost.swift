@@ -1,6 +1,7 @@
 import AppNetwork
 import AppRuntime
 import Backend
+import ContractNames
 import Device
 import Foundation
 import IdentitySharing
@@ -14,6 +15,8 @@ public struct RingHost: AppHost {
 
     public let privateStore: any RingPrivateStore
     public let policy: SharingPolicy
+    /// The named defects installed with the build.
+    public var defects: Set<Defect> = []
 
     public func load(_ sandbox: Sandbox) throws -> RingStored {
         RingStored(
@@ -22,7 +25,7 @@ public struct RingHost: AppHost {
     }
 
     public func state(from stored: RingStored) -> RingState {
-        RingState(store: stored.store, memory: stored.memory, policy: policy)
+        RingState(store: stored.store, memory: stored.memory, policy: policy, defects: defects)
     }
 
     /// Ring writes its store and memory at suspensions and at the end of an action (and the store

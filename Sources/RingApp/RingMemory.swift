@@ -15,6 +15,12 @@ public struct RingMemory: Codable, Sendable, Equatable {
     public var sheet: RingSheet?
     /// The Bitkit records of the last successful listing; offers are those Ring does not list.
     public var listed: [SharedIdentity]
+    /// The offers of the last successful listing, as Ring showed them then (records it did not list
+    /// at that moment); nil before the first.
+    public var offeredAtListing: [SharedIdentity]?
+    /// True while offer listings fail since the last success: the offers are kept exactly as they
+    /// were shown, not filtered again against Ring's current pubkys (spec/03 §4 step 2).
+    public var listingFailed: Bool?
     /// Toasts raised by the last action, in order.
     public var toasts: [Toast]
     /// The inline error of the backup screen (`Password must be at least 6 characters long`).
@@ -36,7 +42,8 @@ public struct RingMemory: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case launchID, inForeground, stack, sheet, listed, toasts, backupError, openedURLs, clipboard
+        case launchID, inForeground, stack, sheet, listed, offeredAtListing, listingFailed, toasts, backupError
+        case openedURLs, clipboard
     }
 
     /// A memory document written before launches had ids reads as launch 0, in the foreground.
@@ -47,6 +54,8 @@ public struct RingMemory: Codable, Sendable, Equatable {
         stack = try container.decode([RingRoute].self, forKey: .stack)
         sheet = try container.decodeIfPresent(RingSheet.self, forKey: .sheet)
         listed = try container.decode([SharedIdentity].self, forKey: .listed)
+        offeredAtListing = try container.decodeIfPresent([SharedIdentity].self, forKey: .offeredAtListing)
+        listingFailed = try container.decodeIfPresent(Bool.self, forKey: .listingFailed)
         toasts = try container.decode([Toast].self, forKey: .toasts)
         backupError = try container.decodeIfPresent(String.self, forKey: .backupError)
         openedURLs = try container.decode([String].self, forKey: .openedURLs)

@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import IdentitySharing
 
 /// Ring's whole state for one action: the persisted store, the running app's memory, and what this
@@ -9,6 +10,8 @@ public struct RingState: Sendable, Equatable {
     public var memory: RingMemory?
     /// The sharing rules of the platform Ring runs on.
     public var policy: SharingPolicy
+    /// The named defects installed with the build (`simctl install --defect`); none when shipped.
+    public var defects: Set<Defect> = []
     /// Toasts raised during this action, in order.
     public var raised: [Toast] = []
     /// x-callback URLs opened during this action.
@@ -23,18 +26,29 @@ public struct RingState: Sendable, Equatable {
     /// it is left as it is.
     public var otherLaunch: RingMemory?
 
-    public init(store: RingStore = RingStore(), memory: RingMemory? = nil, policy: SharingPolicy = .iOS) {
+    public init(
+        store: RingStore = RingStore(), memory: RingMemory? = nil, policy: SharingPolicy = .iOS,
+        defects: Set<Defect> = []
+    ) {
         self.store = store
         self.memory = memory
         self.policy = policy
+        self.defects = defects
     }
+
+    /// Whether the build carries `defect`: the branch a named defect takes instead of the spec's rule.
+    public func has(_ defect: Defect) -> Bool { defects.contains(defect) }
 
     public var running: Bool { memory != nil }
 
     /// The offer cards: listed Bitkit records whose pubky Ring does not list, regardless of source app.
     public var offers: [RingOffer] {
         let name = RingTexts.bitkitName(count: store.entries.count)
-        return RingOffer.filterUnadoptedExternal(memory?.listed ?? [], ringPubkys: store.pubkys).map {
+        let records =
+            memory?.listingFailed == true && !has(.ringOffersRefilteredOnListError)
+            ? memory?.offeredAtListing ?? []
+            : RingOffer.filterUnadoptedExternal(memory?.listed ?? [], ringPubkys: store.pubkys)
+        return records.map {
             RingOffer(pubky: $0.pubky, sourceApp: $0.sourceApp, name: name)
         }
     }

@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Foundation
 
 /// Runs a scenario in a fresh temporary world with the real executables (Docs/scenarios.md).
@@ -21,6 +22,9 @@ public struct ScenarioRunner: Sendable {
     /// Collect, step by step, what the HTML run report shows (`ScenarioResult.record`). Off unless a
     /// report is asked for: it reads the world after every step.
     public var recordReport = false
+    /// Named defects to install with the apps (`simctl defects`): the world's apps and every
+    /// `simctl install` of the run get those of their app.
+    public var defects: [Defect] = []
     /// The serving processes shared by a suite's scenarios (nil: each scenario starts its own).
     package var servingTools: ServingTools?
 

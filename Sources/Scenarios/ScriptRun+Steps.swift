@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Foundation
 import WorldFiles
@@ -80,7 +81,7 @@ extension ScriptRun {
     /// Starts `tool arguments… --world W --json` with the run's environment: an app command goes to
     /// a serving process when the run has them.
     package func start(_ tool: Tool, _ arguments: [String]) throws -> RunningTool {
-        let arguments = arguments + ["--world", world.path, "--json"]
+        let arguments = arguments + installedDefects(tool, arguments) + ["--world", world.path, "--json"]
         if let servingTools, tool.appName != nil {
             return .served(try servingTools.start(tool, arguments, environment: environment ?? [:]))
         }
@@ -88,6 +89,16 @@ extension ScriptRun {
             try ToolProcess.start(
                 tool, arguments, binDirectory: runner.binDirectory, scratch: scratch, environment: environment))
     }
+
+    /// `--defect` flags for a `simctl install` of an app the run installs defects in.
+    private func installedDefects(_ tool: Tool, _ arguments: [String]) -> [String] {
+        guard tool == .simctl, arguments.first == "install", !runner.defects.isEmpty,
+            let app = arguments.dropFirst().lazy.compactMap(AppKind.init(argument:)).first
+        else { return [] }
+        return Self.flags(runner.defects.filter { $0.app == app })
+    }
+
+    static func flags(_ defects: [Defect]) -> [String] { defects.flatMap { ["--defect", $0.rawValue] } }
 
     package mutating func record(
         _ result: ToolProcess.Result, tool: Tool, step: Step, implicitToasts: [Any], expectFailure: Bool

@@ -1,5 +1,6 @@
 import AppSupport
 import Audit
+import ContractNames
 import Foundation
 import Simulation
 import WorldFiles
@@ -87,7 +88,8 @@ package struct ScriptRun {
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let created = try launch(
-                .simctl, ["world", "init", "--with-apps", "--seed", String(seed)], background: false)
+                .simctl, ["world", "init", "--with-apps", "--seed", String(seed)] + Self.flags(runner.defects),
+                background: false)
             guard created.status == 0 else { throw StepFailure(expected: "a new world", actual: created.stderr) }
             reportWorldCreated()
         } catch {

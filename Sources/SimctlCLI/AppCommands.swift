@@ -23,7 +23,7 @@ enum AppCommands {
     static let install = Command(
         "install", summary: "Install an app, or update-install it over an existing install (the sandbox is kept).",
         usage:
-            "bitkit|ring [--network bitcoin|testnet|signet|regtest] [--build current|pre-shared-keys] [--url-scheme S]… [--without-shared-group]",
+            "bitkit|ring [--network bitcoin|testnet|signet|regtest] [--build current|pre-shared-keys] [--url-scheme S]… [--without-shared-group] [--defect NAME]…\n       simctl install --defect list [--markdown]",
         details: """
             Every Bitkit flavour has bundle id to.bitkit, so installing another network over an existing Bitkit is an
             update-install: same sandbox, new own prefix and private group. --without-shared-group builds an App ID
@@ -37,14 +37,28 @@ enum AppCommands {
             install, e.g. a Bitkit that still claims pubkyauth. An update-install registers the new build's schemes.
             When two apps register a scheme, the OS delivers its links to the one installed or update-installed last
             (`simctl open-url`).
+            --defect NAME (repeatable) installs the build with a named defect of Docs/defects.md: a bug the real app had
+            or could have, as a branch of the app's code that is off unless installed. `simctl status` and every report
+            show it; `simctl defects` proves the catalogue catches each one. --defect list prints the catalogue.
             """,
         examples: [
             "simctl install bitkit --network regtest", "simctl install ring",
             "simctl install bitkit --network bitcoin --without-shared-group",
             "simctl install bitkit --build pre-shared-keys",
             "simctl install bitkit --url-scheme pubkyauth",
+            "simctl install bitkit --defect wipe-removes-all-shared",
+            "simctl install --defect list",
         ]
     ) { args, invocation in
+        let defectNames = try args.options("--defect")
+        if defectNames.contains("list") {
+            let markdown = args.flag("--markdown")
+            try args.finish()
+            guard defectNames == ["list"] else { throw CLIError.usage("--defect list takes no other option.") }
+            try invocation.emit(
+                DefectCatalogue.entries, text: markdown ? DefectCatalogue.markdown() : DefectCatalogue.text())
+            return
+        }
         let network = try args.option("--network", expecting: "bitcoin, testnet, signet or regtest") {
             BitcoinNetwork(rawValue: $0)
         }
@@ -52,8 +66,13 @@ enum AppCommands {
             try args.option("--build", expecting: "current or pre-shared-keys") { AppBuild(rawValue: $0) } ?? .current
         let schemes = try args.options("--url-scheme")
         let withoutShared = args.flag("--without-shared-group")
+        let defects = try DefectCatalogue.parse(defectNames)
         let app = try parseApp(&args)
         try args.finish()
+        for defect in defects where defect.app != app {
+            throw CLIError.usage(
+                "The defect \(defect.rawValue) is in \(defect.app.displayName)'s code, not \(app.displayName)'s.")
+        }
         if app == .ring, network != nil { throw CLIError.usage("--network applies to Bitkit only.") }
         guard build.exists(for: app) else {
             throw CLIError.usage("\(app.displayName) has no \(build.rawValue) build: only Bitkit has one.")
@@ -67,7 +86,7 @@ enum AppCommands {
             let order = (state.apps.values.map(\.installOrder).max() ?? 0) + 1
             let install = InstalledApp(
                 kind: app, network: network ?? previous?.network ?? .regtest, sharedGroupEnabled: !withoutShared,
-                build: build, extraURLSchemes: schemes, installOrder: order)
+                build: build, extraURLSchemes: schemes, installOrder: order, defects: defects)
             state.apps[app] = install
             return (install, previous != nil)
         }
@@ -77,6 +96,7 @@ enum AppCommands {
         var detail = "\(app.rawValue) \(install.network?.rawValue ?? "")"
         if build != .current { detail += " build=\(build.rawValue)" }
         if !schemes.isEmpty { detail += " url-schemes=\(install.urlSchemes.joined(separator: ","))" }
+        if !install.defects.isEmpty { detail += " defects=\(install.defects.map(\.rawValue).joined(separator: ","))" }
         invocation.journalTool(updated ? .updateInstall : .install, detail: detail)
         var text = "\(updated ? "Update-installed" : "Installed") \(app.displayName)"
         if build != .current { text += " (the \(build.rawValue) build)" }
@@ -85,6 +105,9 @@ enum AppCommands {
                 " (\(network.rawValue) build, own prefix \(network.bitkitSourceApp), private group \(network.bitkitPrivateGroup))"
         }
         if !install.sharedGroupEnabled { text += " without the shared keychain group" }
+        if !install.defects.isEmpty {
+            text += " with the defect(s) \(install.defects.map(\.rawValue).joined(separator: ", "))"
+        }
         text += "; URL schemes: \(install.urlSchemes.joined(separator: ", "))"
         try invocation.emit(InstallOutput(app: app, install: install, updated: updated), text: text + ".")
     }

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import RunReport
 import Scenarios
@@ -25,7 +26,7 @@ enum ScenarioCommands {
     static let run = Command(
         "run", summary: "Run each scenario in a fresh temporary world with the real executables.",
         usage:
-            "FILE… [--tag T]… [--keep-going] [--example N] [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--html DIR] [--sequence] [--process-per-action] [--no-timings]",
+            "FILE… [--tag T]… [--keep-going] [--example N] [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--html DIR] [--sequence] [--process-per-action] [--no-timings] [--defect NAME]…",
         details: """
             Each scenario stops at its first failed expectation and prints the step, what was expected and what was
             found; --keep-going goes on after a failed expectation and lists every one that failed (a step that
@@ -40,7 +41,8 @@ enum ScenarioCommands {
             transcript with a Mermaid sequence diagram of the run's cross-app events. App commands go to long-lived `--serve` processes shared by the run, each command a
             fresh app run; --process-per-action starts a process for every command instead (slower, same transcripts).
             --no-timings leaves durations out of the result lines and --json, so two runs with one seed print the same
-            bytes (the transcripts are always the same).
+            bytes (the transcripts are always the same). --defect NAME (repeatable) installs the apps with that named
+            defect (Docs/defects.md): the run shows what the catalogue catches (`simctl defects` for every defect).
             The language is documented in Docs/scenarios.md.
             """,
         examples: [
@@ -66,6 +68,7 @@ enum ScenarioCommands {
         let noTimings = args.flag("--no-timings")
         let keepGoing = args.flag("--keep-going")
         let tags = try args.options("--tag")
+        let defects = try DefectCatalogue.parse(args.options("--defect"))
         let example = try args.option("--example", expecting: "a row number (1, 2, …)") {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
@@ -85,6 +88,7 @@ enum ScenarioCommands {
         runner.processPerAction = processPerAction
         runner.recordReport = html != nil
         runner.keepGoing = keepGoing
+        runner.defects = defects
         var suite = ScenarioSuite(
             runner: runner,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)

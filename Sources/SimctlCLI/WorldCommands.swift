@@ -19,9 +19,9 @@ enum WorldCommands {
     static let initialize = Command(
         "init",
         summary: "Create a world: shared group, device (unlocked, nothing installed), journal, private keychains.",
-        usage: "[--with-apps] [--seed N]",
+        usage: "[--with-apps [--defect NAME]…] [--seed N]",
         details:
-            "--with-apps also installs Bitkit (regtest) and Pubky Ring, the catalogue's baseline devices. --seed fixes the world's random sequence (keys, tokens, nonces), so a run replays byte for byte; the default is 0.",
+            "--with-apps also installs Bitkit (regtest) and Pubky Ring, the catalogue's baseline devices; --defect NAME (repeatable) installs the app whose code carries that named defect with it (Docs/defects.md). --seed fixes the world's random sequence (keys, tokens, nonces), so a run replays byte for byte; the default is 0.",
         examples: [
             "simctl world init --world \"$(mktemp -d)/world\"",
             "W=$(mktemp -d)/world",
@@ -31,7 +31,11 @@ enum WorldCommands {
     ) { args, invocation in
         let withApps = args.flag("--with-apps")
         let seed = try args.option("--seed", expecting: "a whole number") { UInt64($0) } ?? 0
+        let defects = try DefectCatalogue.parse(args.options("--defect"))
         try args.finish()
+        if !defects.isEmpty, !withApps {
+            throw CLIError.usage("--defect needs --with-apps (or use simctl install --defect).")
+        }
         let world = invocation.world
         try world.create()
         let start = try DeviceClock(world: world).now()
@@ -42,8 +46,10 @@ enum WorldCommands {
         try store.update { state in
             state.seed = seed
             if withApps {
-                state.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest, installOrder: 1)
-                state.apps[.ring] = InstalledApp(kind: .ring, installOrder: 2)
+                state.apps[.bitkit] = InstalledApp(
+                    kind: .bitkit, network: .regtest, installOrder: 1, defects: defects.filter { $0.app == .bitkit })
+                state.apps[.ring] = InstalledApp(
+                    kind: .ring, installOrder: 2, defects: defects.filter { $0.app == .ring })
             }
         }
         if withApps {
@@ -53,7 +59,8 @@ enum WorldCommands {
             }
         }
         // The seed, not the folder: two worlds made alike journal alike wherever they live.
-        invocation.journalTool(.worldInit, detail: "seed \(seed)" + (withApps ? ", with apps" : ""))
+        let defectNote = defects.isEmpty ? "" : ", defects \(defects.map(\.rawValue).joined(separator: ","))"
+        invocation.journalTool(.worldInit, detail: "seed \(seed)" + (withApps ? ", with apps" : "") + defectNote)
         let state = try store.read()
         try invocation.emit(
             WorldOutput(root: world.root.path, device: state), text: "Created world at \(world.root.path).")
@@ -84,6 +91,7 @@ enum DeviceText {
             if let network = app.network { line += ", network \(network.rawValue), prefix \(network.bitkitSourceApp)" }
             if app.build != .current { line += ", \(app.build.rawValue) build" }
             if !app.sharedGroupEnabled { line += ", shared group NOT entitled" }
+            if !app.defects.isEmpty { line += ", DEFECTS \(app.defects.map(\.rawValue).joined(separator: " "))" }
             line += ", URL schemes \(app.urlSchemes.joined(separator: " "))"
             line += state.isOnline(kind) ? ", online" : ", offline"
             lines.append(line)

@@ -137,6 +137,21 @@ import Testing
         #expect(try sim.ring(.foreground).toasts.count == 1, "the next successful listing prunes")
     }
 
+    @Test func aPubkyImportedWhileListingsFailKeepsItsStaleCardUntilOneSucceeds() throws {
+        let sim = try RingTestWorld()
+        try sim.ring(.finishOnboarding)
+        try sim.bitkitPublish(secret: Key.wSecret)
+        #expect(try sim.ring(.home).rows.map(\.id) == ["ExternalPubkyBox-0"])
+        try sim.fault(.list, account: "*", status: OSStatus(-25308))
+        try sim.ring(.importSecret(hex: Key.wSecret, name: nil))
+        let stale = try sim.ring(.home)
+        // The offers are kept exactly as they were shown, not filtered against Ring's W.
+        #expect(stale.rows.map(\.id) == ["PubkyBox--0", "ExternalPubkyBox-0"])
+        #expect(stale.toasts.isEmpty)
+        try sim.clearFaults()
+        #expect(try sim.ring(.home).rows.map(\.id) == ["PubkyBox--0"])
+    }
+
     @Test func anEmptyListingIsAuthoritative() throws {
         let sim = try RingTestWorld()
         try sim.ring(.finishOnboarding)

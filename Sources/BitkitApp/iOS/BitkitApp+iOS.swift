@@ -13,9 +13,10 @@ extension BitkitApp {
         paykitNetwork: @escaping PaykitNetworkFactory = SimulatedPaykitNetwork.factory
     ) {
         let network = install.network ?? .regtest
+        var privateStore = BitkitPrivateKeychain(keychain: keychain, accessGroup: network.bitkitPrivateGroup)
+        privateStore.wipeNamesItsGroup = !install.has(.wipeRemovesAllShared)
         self.init(
-            environment: environment, install: install,
-            privateStore: BitkitPrivateKeychain(keychain: keychain, accessGroup: network.bitkitPrivateGroup),
+            environment: environment, install: install, privateStore: privateStore,
             sharing: environment.sharing(install: install, keychain: keychain, service: sharedService),
             backend: backend, paykitNetwork: paykitNetwork)
     }

@@ -15,6 +15,9 @@ public struct BitkitPrivateKeychain: BitkitPrivateStore {
     public let keychain: Keychain
     /// `KYH47R284B.to.bitkit[.network]`.
     public let accessGroup: String
+    /// False for the named defect `wipe-removes-all-shared`: the wipe's queries name no access
+    /// group, so they reach every group the app is entitled to, the shared one included.
+    public var wipeNamesItsGroup = true
 
     public init(keychain: Keychain, accessGroup: String) {
         self.keychain = keychain
@@ -67,6 +70,7 @@ public struct BitkitPrivateKeychain: BitkitPrivateStore {
     /// Returns the accounts it deleted; an enumeration failure other than not-found throws.
     @discardableResult
     public func wipe() throws(PrivateStoreError) -> [String] {
+        guard wipeNamesItsGroup else { return try wipeEveryGroup() }
         let result = keychain.copyMatching(query(nil), limit: .all, returnData: false)
         if result.status == .itemNotFound { return [] }
         guard result.status == .success else {
@@ -76,6 +80,24 @@ public struct BitkitPrivateKeychain: BitkitPrivateStore {
         var seen = Set<String>()
         for item in result.items where seen.insert(item.account).inserted {
             try delete(item.account)
+            deleted.append(item.account)
+        }
+        return deleted
+    }
+
+    /// The defect's wipe: enumerate and delete without an access group.
+    private func wipeEveryGroup() throws(PrivateStoreError) -> [String] {
+        let result = keychain.copyMatching(KeychainQuery(service: nil), limit: .all, returnData: false)
+        if result.status == .itemNotFound { return [] }
+        guard result.status == .success else {
+            throw .status(operation: "list", key: "*", code: result.status.rawValue)
+        }
+        var deleted: [String] = []
+        for item in result.items where !deleted.contains(item.account) {
+            let status = keychain.delete(KeychainQuery(service: nil, account: item.account))
+            guard status == .success || status == .itemNotFound else {
+                throw .status(operation: "delete", key: item.account, code: status.rawValue)
+            }
             deleted.append(item.account)
         }
         return deleted

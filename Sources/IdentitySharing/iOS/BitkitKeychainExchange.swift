@@ -11,6 +11,10 @@ public struct BitkitKeychainExchange: IdentitySharing {
     public let ownSourceApp: String
     public let service: String
     private let report: SharingReport
+    /// False for the named defect `no-derivation-check`: any 64-character hex secret is accepted.
+    public var checksDerivation = true
+    /// False for the named defect `choice-lists-bitkit-records`: every owned record is listed.
+    public var listsOnlyRing = true
 
     public var policy: SharingPolicy { .iOS }
 
@@ -50,10 +54,12 @@ public struct BitkitKeychainExchange: IdentitySharing {
             let prefix = SharedContract.ringSourceApp + ":"
             listing = .listed(
                 result.items.compactMap {
-                    $0.account.hasPrefix(prefix)
-                        ? SharedIdentity(
+                    if $0.account.hasPrefix(prefix) {
+                        return SharedIdentity(
                             pubky: String($0.account.dropFirst(prefix.count)), sourceApp: SharedContract.ringSourceApp)
-                        : nil
+                    }
+                    guard !listsOnlyRing, let owner = SharedContract.owner(ofAccount: $0.account) else { return nil }
+                    return SharedIdentity(pubky: String($0.account.dropFirst(owner.count + 1)), sourceApp: owner)
                 })
         case .itemNotFound: listing = .listed([])
         default: listing = .unknown(Self.reason(result.status))
@@ -86,6 +92,7 @@ public struct BitkitKeychainExchange: IdentitySharing {
         guard let item = result.items.first, !item.data.isEmpty,
             let text = String(validating: item.data, as: UTF8.self), Hex.isSecret(text)
         else { return .unknown("the shared record is not a 64-character lowercase hex secret") }
+        if !checksDerivation { return .found(text) }
         // A derivation failure counts as a mismatch.
         guard let pair = Ed25519KeyPair(secretHex: text), pair.pubky == identity.pubky else {
             return .unknown("the shared record holds another key's secret")

@@ -26,6 +26,9 @@ public struct RingKeychainExchange: IdentitySharing {
     public let keychain: Keychain
     public let service: String
     private let report: SharingReport
+    /// False for the named defect `ring-wipe-removes-bitkit-records`: removing all owned records
+    /// deletes every record of the group.
+    public var removesOnlyOwn = true
 
     public var policy: SharingPolicy { .iOS }
     public var ownSourceApp: String { SharedContract.ringSourceApp }
@@ -226,7 +229,7 @@ public struct RingKeychainExchange: IdentitySharing {
         var lastFailure: OSStatus?
         var removed: [String] = []
         let prefix = SharedContract.ringSourceApp + ":"
-        for account in result.items.map(\.account) where account.hasPrefix(prefix) {
+        for account in result.items.map(\.account) where account.hasPrefix(prefix) || !removesOnlyOwn {
             between(account)
             let status = keychain.delete(query(account: account))
             if status == .success { removed.append(account) }

@@ -8,11 +8,13 @@ extension RingApp {
     /// Ring on iOS: its private store is its keychain group, and it shares identities through the
     /// shared keychain group (`sharedService` lets tests isolate it).
     public convenience init(
-        environment: AppEnvironment, keychain: Keychain, sharedService: String = SharedContract.service
+        environment: AppEnvironment, keychain: Keychain, sharedService: String = SharedContract.service,
+        defects: Set<Defect> = []
     ) {
         self.init(
             environment: environment, privateStore: RingPrivateKeychain(keychain: keychain),
-            sharing: environment.ringExchange(keychain: keychain, service: sharedService))
+            sharing: environment.ringExchange(keychain: keychain, service: sharedService, defects: defects),
+            defects: defects)
     }
 }
 

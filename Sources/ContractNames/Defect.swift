@@ -1,0 +1,155 @@
+/// A named defect: a bug the real apps had, or could have, against a rule of the specs, kept as an
+/// install option (`simctl install APP --defect NAME`) so the catalogue keeps proving it catches it
+/// (FoundationDB's BUGGIFY; Docs/defects.md). Off unless installed: the shipped behaviour is the spec's.
+public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
+    // Found by the feature's reviewers.
+    case signupLinkNotShared = "signup-link-not-shared"
+    case signupWhileAdopted = "signup-while-adopted"
+    case failedForgetKeepsCredentials = "failed-forget-keeps-credentials"
+    case ownPrefixWithoutNetwork = "own-prefix-without-network"
+    case failedLookupOverwritesProfile = "failed-lookup-overwrites-profile"
+    case invalidBackupErasesCredentials = "invalid-backup-erases-credentials"
+    // From the contract.
+    case sourceCheckClearsOnLockedRead = "source-check-clears-on-locked-read"
+    case wipeRemovesAllShared = "wipe-removes-all-shared"
+    case noDerivationCheck = "no-derivation-check"
+    case ringPrunesOnListFailure = "ring-prunes-on-list-failure"
+    case ringWipeRemovesBitkitRecords = "ring-wipe-removes-bitkit-records"
+    case choiceListsBitkitRecords = "choice-lists-bitkit-records"
+    // The earliest builds' adoption (spec/02 §12 Variant) and the later app's offers (spec/03 §4).
+    case signupOnAnySignInFailure = "signup-on-any-sign-in-failure"
+    case noAdoptionGuard = "no-adoption-guard"
+    case noAdoptionRollback = "no-adoption-rollback"
+    case ringOffersRefilteredOnListError = "ring-offers-refiltered-on-list-error"
+
+    /// The app whose code carries the defect.
+    public var app: AppKind {
+        switch self {
+        case .ringPrunesOnListFailure, .ringWipeRemovesBitkitRecords, .ringOffersRefilteredOnListError: return .ring
+        default: return .bitkit
+        }
+    }
+
+    /// What the app does wrong with the defect installed.
+    public var summary: String {
+        switch self {
+        case .signupLinkNotShared:
+            return
+                "Approving a signup link creates the identity but does not publish its shared record: Ring sees the key only after Bitkit's next launch."
+        case .signupWhileAdopted:
+            return
+                "hasStoredIdentity() ignores the adopted reference, so after a failed restore a signup link registers the wallet key while the Ring key is still picked."
+        case .failedForgetKeepsCredentials:
+            return
+                "When forgetSessionAccess() throws, clearLocalState deletes neither paykit_session nor pubky_secret_key: the next launch resurrects the identity."
+        case .ownPrefixWithoutNetwork:
+            return
+                "The own shared-record prefix has no network part: every flavour writes to.bitkit, so a regtest build over mainnet removes and shadows its record."
+        case .failedLookupOverwritesProfile:
+            return
+                "Saving Create Profile after the existing-profile lookup failed writes the profile anyway, overwriting one that may exist."
+        case .invalidBackupErasesCredentials:
+            return
+                "Restoring a backup whose Pubky part cannot be decoded erases the current credentials instead of keeping them."
+        case .sourceCheckClearsOnLockedRead:
+            return
+                "The source check clears the adopted identity on any failed lookup (a locked device too), not only on a definite absence."
+        case .wipeRemovesAllShared:
+            return
+                "Bitkit's wipe deletes its keychain items without naming its private group, so it also removes every shared record, Ring's included."
+        case .noDerivationCheck:
+            return
+                "The just-in-time read accepts any 64-character hex secret without checking that it derives the listed pubky."
+        case .ringPrunesOnListFailure:
+            return
+                "When listing Bitkit's records fails, Ring prunes as if the listing were empty: every adopted Bitkit pubky goes."
+        case .ringWipeRemovesBitkitRecords:
+            return
+                "Ring's wipe deletes every record of the shared group, Bitkit's included, not only app.pubkyring ones."
+        case .choiceListsBitkitRecords:
+            return
+                "Pubky Choice lists every record of the shared group, Bitkit's own to.bitkit* records included, as Ring pubkys."
+        case .signupOnAnySignInFailure:
+            return
+                "An adoption whose sign-in fails signs the Ring key up on any failure, even when the record check failed or found a record."
+        case .noAdoptionGuard:
+            return "A second adoption starts while one runs: no in-flight guard."
+        case .noAdoptionRollback:
+            return "A failed adoption keeps the Ring reference it wrote before signing in."
+        case .ringOffersRefilteredOnListError:
+            return
+                "When Ring's listing fails, the kept offers are filtered again against Ring's current pubkys, so a card disappears until a listing succeeds."
+        }
+    }
+
+    /// The rule of the specs the defect breaks.
+    public var rule: String {
+        switch self {
+        case .signupLinkNotShared: return "spec/02 §14.3, §15"
+        case .signupWhileAdopted: return "spec/02 §6, §14.3"
+        case .failedForgetKeepsCredentials: return "spec/02 §18"
+        case .ownPrefixWithoutNetwork: return "spec/01 §2, spec/02 §1"
+        case .failedLookupOverwritesProfile: return "spec/02 §13.2"
+        case .invalidBackupErasesCredentials: return "spec/02 §20"
+        case .sourceCheckClearsOnLockedRead: return "spec/02 §16"
+        case .wipeRemovesAllShared: return "spec/02 §19, spec/01 §10"
+        case .noDerivationCheck: return "spec/01 §4, spec/02 §12 step 2"
+        case .ringPrunesOnListFailure: return "spec/03 §4, §10"
+        case .ringWipeRemovesBitkitRecords: return "spec/03 §9"
+        case .choiceListsBitkitRecords: return "spec/01 §10, spec/02 §11"
+        case .signupOnAnySignInFailure: return "spec/02 §12 step 5"
+        case .noAdoptionGuard: return "spec/02 §12 step 1"
+        case .noAdoptionRollback: return "spec/02 §12 step 6"
+        case .ringOffersRefilteredOnListError: return "spec/03 §4"
+        }
+    }
+
+    /// Where the defect comes from.
+    public var source: String {
+        switch self {
+        case .signupLinkNotShared: return "review (ben-kaufman), fixed in 337ea2f"
+        case .signupWhileAdopted: return "review (jvsena42), fixed in 6451020"
+        case .failedForgetKeepsCredentials: return "review (jvsena42), fixed in ed779b1"
+        case .ownPrefixWithoutNetwork: return "review (jvsena42), fixed in 7208b47"
+        case .failedLookupOverwritesProfile: return "review of the profile flow (spec/06 R7)"
+        case .invalidBackupErasesCredentials: return "review of the backup flow (spec/06 R8)"
+        case .sourceCheckClearsOnLockedRead: return "review (jvsena42, Jasonvdb: clears only on errSecItemNotFound)"
+        case .wipeRemovesAllShared: return "review (jvsena42: getAllKeyChainStorageKeys filters on Bitkit's own group)"
+        case .noDerivationCheck: return "review (jvsena42: loadSecret derives back to the requested pubky)"
+        case .ringPrunesOnListFailure: return "the contract (spec/03 §4: an error prunes nothing)"
+        case .ringWipeRemovesBitkitRecords: return "the contract (spec/03 §9: only app.pubkyring records)"
+        case .choiceListsBitkitRecords: return "the contract (spec/01 §10: list returns app.pubkyring accounts only)"
+        case .signupOnAnySignInFailure: return "the earliest builds (spec/02 §12 Variant)"
+        case .noAdoptionGuard: return "the earliest builds (spec/02 §12 Variant)"
+        case .noAdoptionRollback: return "the earliest builds (spec/02 §12 Variant)"
+        case .ringOffersRefilteredOnListError:
+            return "the app before its offer fix (spec/03 §4, pinned by its unit tests)"
+        }
+    }
+
+    /// The catalogue scenario named to kill it (`Fixtures/scenarios/…`).
+    public var killedBy: String {
+        switch self {
+        case .signupLinkNotShared: return "R01-signup-link-publishes-own-record.scenario"
+        case .signupWhileAdopted: return "R02-already-signed-in-after-failed-restore.scenario"
+        case .failedForgetKeepsCredentials: return "R03-failed-forget-session-deletes-credentials.scenario"
+        case .ownPrefixWithoutNetwork: return "R04-regtest-over-mainnet.scenario"
+        case .failedLookupOverwritesProfile: return "R07-failed-lookup-never-overwrites.scenario"
+        case .invalidBackupErasesCredentials: return "R08-undecodable-and-legacy-backups.scenario"
+        case .sourceCheckClearsOnLockedRead: return "R05-locked-device-keeps-adoption.scenario"
+        case .wipeRemovesAllShared: return "D01-wipe-removes-all-shared.scenario"
+        case .noDerivationCheck: return "R11-wrong-secret-never-adopted.scenario"
+        case .ringPrunesOnListFailure: return "D02-ring-prunes-on-list-failure.scenario"
+        case .ringWipeRemovesBitkitRecords: return "20-ring-wipe-leaves-bitkit.scenario"
+        case .choiceListsBitkitRecords: return "D03-choice-lists-bitkit-records.scenario"
+        case .signupOnAnySignInFailure: return "R06-dht-unreachable-no-pick.scenario"
+        case .noAdoptionGuard: return "R12-concurrent-adoption-rejected.scenario"
+        case .noAdoptionRollback: return "04-ring-pubky-record-without-account.scenario"
+        case .ringOffersRefilteredOnListError: return "D04-ring-offers-kept-on-list-error.scenario"
+        }
+    }
+
+    public static func < (lhs: Defect, rhs: Defect) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}

@@ -1,0 +1,203 @@
+import ContractNames
+import Foundation
+import Scenarios
+import SimCLI
+import WorldFiles
+
+/// `simctl defects`: the kill matrix — for every named defect, the catalogue run with that defect
+/// installed, and which scenarios fail (FoundationDB's BUGGIFY, Docs/defects.md).
+enum DefectCommands {
+    struct Matrix: Encodable {
+        var files: Int
+        var killed: Int
+        var survived: Int
+        /// Scenario runs that fail on the shipped build: they prove nothing about a defect.
+        var failingWithoutDefect: [String]
+        var defects: [Row]
+    }
+
+    struct Row: Encodable {
+        var name: String
+        var app: String
+        var killed: Bool
+        /// The scenario Docs/defects.md names to kill it, and whether it did (nil when not run).
+        var namedScenario: String
+        var killedByNamed: Bool?
+        /// The runs that failed with the defect installed, in file order.
+        var scenarios: [String]
+        var first: FirstFailure?
+    }
+
+    /// Where the first failing run stopped.
+    struct FirstFailure: Encodable {
+        var location: String
+        var step: String
+        var expected: String
+        var actual: String
+    }
+
+    static let command = Command(
+        "defects", summary: "Run the catalogue once per named defect and print which scenarios catch each one.",
+        usage: "[FILE…] [--defect NAME]… [--jobs N] [--markdown] [--quiet]",
+        details: """
+            For every defect of Docs/defects.md (or each --defect NAME), runs the scenario files (default: every
+            Fixtures/scenarios/*.scenario under the current folder) with that defect installed in its app, and prints
+            the kill matrix: the runs that fail, the first failing expectation, and SURVIVED where none fails. The files
+            run once on the shipped build first: a run that fails there catches nothing. Exit 1 when a defect survives,
+            when the scenario named to kill a defect was run and did not, or when a run fails without any defect.
+            --markdown prints the matrix as a Markdown table; --json as JSON; --quiet leaves out the progress lines.
+            --jobs N runs N scenarios at once (default: the number of cores). `simctl defects` alone (or scripts/defects)
+            runs the whole catalogue once per defect: a few minutes.
+            """,
+        examples: [
+            "simctl defects Fixtures/scenarios/D01-wipe-removes-all-shared.scenario --defect wipe-removes-all-shared",
+            "simctl defects Fixtures/scenarios/2*.scenario --defect ring-wipe-removes-bitkit-records --json",
+            "simctl defects Fixtures/scenarios/D0[24]*.scenario --defect ring-prunes-on-list-failure --markdown",
+            "simctl defects Fixtures/scenarios/01-ring-pubkys-listed.scenario --defect ring-prunes-on-list-failure   # exit 1: no scenario catches it",
+        ],
+        action: execute)
+
+    static func execute(_ args: inout Arguments, _ invocation: Invocation) throws {
+        let asMarkdown = args.flag("--markdown")
+        let quiet = args.flag("--quiet") || invocation.json || asMarkdown
+        let jobs = try args.option("--jobs", expecting: "a positive whole number") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
+        let defects = try DefectCatalogue.parse(args.options("--defect"))
+        var files = args.remainingPositionals()
+        try args.finish()
+        if files.isEmpty { files = try catalogueFiles() }
+        for file in files {
+            if let problem = UserFile.problem(reading: file) {
+                throw CLIError.usage("Cannot read the scenario file \(file): \(problem).")
+            }
+            try InputLimit.scenarioFile.checkSize(file)
+        }
+        let suite = ScenarioSuite(
+            runner: ScenarioRunner(), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let progress: @Sendable (String) -> Void = { line in if !quiet { Output.write(line + "\n") } }
+        let matrix = run(suite, files: files, defects: defects.isEmpty ? Defect.allCases : defects, progress: progress)
+        var problems: [String] = []
+        if matrix.survived > 0 { problems.append("\(matrix.survived) defect(s) survived") }
+        let missed = matrix.defects.filter { $0.killedByNamed == false }
+        if !missed.isEmpty {
+            problems.append("\(missed.count) defect(s) not killed by their named scenario")
+        }
+        if !matrix.failingWithoutDefect.isEmpty {
+            problems.append("\(matrix.failingWithoutDefect.count) run(s) fail without a defect")
+        }
+        let failed = problems.isEmpty ? nil : problems.joined(separator: "; ") + "."
+        if invocation.json {
+            Output.write(try Invocation.jsonString(CheckedReport(matrix, failed: failed)) + "\n")
+        } else {
+            Output.write((asMarkdown ? markdown(matrix) : text(matrix)) + "\n")
+        }
+        if failed != nil { throw ExitStatus(code: 1) }
+    }
+
+    /// `Fixtures/scenarios/*.scenario` of the current folder, in name order.
+    static func catalogueFiles() throws -> [String] {
+        let folder = "Fixtures/scenarios"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let files = names.filter { $0.hasSuffix(".scenario") }.sorted().map { "\(folder)/\($0)" }
+        guard !files.isEmpty else {
+            throw CLIError.usage("No scenario files given and none under ./\(folder): give the files to run.")
+        }
+        return files
+    }
+
+    static func run(
+        _ suite: ScenarioSuite, files: [String], defects: [Defect], progress: @escaping @Sendable (String) -> Void
+    ) -> Matrix {
+        progress("shipped build: running \(files.count) file(s)…")
+        let baseline = suite.run(files: files) { _, _ in }
+        let failingWithout = baseline.filter { !$0.outcome.passed }.map(name)
+        let names = Set(files.map { ($0 as NSString).lastPathComponent })
+        var rows: [Row] = []
+        for defect in defects {
+            var withDefect = suite
+            withDefect.runner.defects = [defect]
+            let entries = withDefect.run(files: files) { _, _ in }
+            let failing = entries.filter { !$0.outcome.passed && !failingWithout.contains(name($0)) }
+            let named = failing.contains { ($0.file as NSString).lastPathComponent == defect.killedBy }
+            let row = Row(
+                name: defect.rawValue, app: defect.app.rawValue, killed: !failing.isEmpty,
+                namedScenario: defect.killedBy, killedByNamed: names.contains(defect.killedBy) ? named : nil,
+                scenarios: failing.map(name), first: failing.first.flatMap(firstFailure))
+            progress(
+                "\(row.killed ? "KILLED  " : "SURVIVED") \(defect.rawValue): "
+                    + (row.killed ? "\(row.scenarios.count) run(s) fail" : "no run fails"))
+            rows.append(row)
+        }
+        let killed = rows.filter(\.killed).count
+        return Matrix(
+            files: files.count, killed: killed, survived: rows.count - killed, failingWithoutDefect: failingWithout,
+            defects: rows)
+    }
+
+    private static func name(_ entry: ScenarioSuite.Entry) -> String {
+        if case .ran(let result) = entry.outcome { return result.name }
+        return (entry.file as NSString).lastPathComponent
+    }
+
+    private static func firstFailure(_ entry: ScenarioSuite.Entry) -> FirstFailure? {
+        switch entry.outcome {
+        case .ran(let result):
+            return result.failure.map {
+                FirstFailure(location: $0.location, step: $0.step, expected: $0.expected, actual: $0.actual)
+            }
+        case .malformed(let error):
+            return FirstFailure(location: entry.file, step: "parse", expected: "a scenario", actual: error.description)
+        }
+    }
+
+    static func text(_ matrix: Matrix) -> String {
+        var lines: [String] = []
+        for row in matrix.defects {
+            guard row.killed else {
+                lines.append("SURVIVED \(row.name) (\(row.app)): no run fails (named: \(row.namedScenario))")
+                continue
+            }
+            var line = "KILLED   \(row.name) (\(row.app)) by \(row.scenarios.joined(separator: ", "))"
+            if row.killedByNamed == false { line += " — NOT by its named scenario \(row.namedScenario)" }
+            lines.append(line)
+            if let first = row.first {
+                lines.append(
+                    "         first: \(first.location) `\(first.step)`: expected \(clipped(first.expected)), found \(clipped(first.actual))"
+                )
+            }
+        }
+        for run in matrix.failingWithoutDefect { lines.append("FAILS WITHOUT A DEFECT \(run)") }
+        lines.append("\(matrix.defects.count) defect(s): \(matrix.killed) killed, \(matrix.survived) survived")
+        return lines.joined(separator: "\n")
+    }
+
+    static func markdown(_ matrix: Matrix) -> String {
+        var lines = [
+            "| defect | app | result | scenarios that fail | first failing expectation |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for row in matrix.defects {
+            let result =
+                row.killed
+                ? (row.killedByNamed == false ? "killed, not by its named scenario" : "killed") : "**SURVIVED**"
+            let first =
+                row.first.map { "`\(cell($0.step))` (\(cell(($0.location as NSString).lastPathComponent)))" } ?? ""
+            lines.append(
+                "| `\(row.name)` | \(row.app) | \(result) | \(row.scenarios.map { "`\($0)`" }.joined(separator: ", ")) | \(first) |"
+            )
+        }
+        lines.append("")
+        lines.append("\(matrix.defects.count) defects: \(matrix.killed) killed, \(matrix.survived) survived.")
+        return lines.joined(separator: "\n")
+    }
+
+    /// A long value (a packet, a journal) cut to what a reader of the matrix needs; --json has it whole.
+    private static func clipped(_ text: String) -> String {
+        text.count <= 240 ? text : String(text.prefix(240)) + "…"
+    }
+
+    private static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}
