@@ -12,10 +12,13 @@ public struct Screen: Codable, Sendable, Equatable {
         public var disabled: Bool
         /// `dashed` for Ring's offer cards.
         public var style: String?
+        /// The id of the spinner shown in place of the row's avatar while something loads for it
+        /// (Pubky Choice's row lookups: `PubkyChoiceRingLookup_<pubky>`); nil when none.
+        public var spinner: String?
 
         public init(
             id: String, title: String, caption: String? = nil, pills: [String] = [], button: String? = nil,
-            disabled: Bool = false, style: String? = nil
+            disabled: Bool = false, style: String? = nil, spinner: String? = nil
         ) {
             self.id = id
             self.title = title
@@ -24,6 +27,7 @@ public struct Screen: Codable, Sendable, Equatable {
             self.button = button
             self.disabled = disabled
             self.style = style
+            self.spinner = spinner
         }
     }
 

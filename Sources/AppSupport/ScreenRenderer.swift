@@ -37,6 +37,7 @@ public enum ScreenRenderer {
         parts += row.pills.map { "(\($0))" }
         if let button = row.button { parts.append("[\(button)]") }
         if row.disabled { parts.append("disabled") }
+        if let spinner = row.spinner { parts.append("⟳ looking up (\(spinner))") }
         parts.append("(\(row.id))")
         return parts.joined(separator: "  ")
     }

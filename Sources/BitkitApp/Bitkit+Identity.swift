@@ -244,6 +244,9 @@ extension Context where App == Bitkit {
         }
         current?.cachedName = nil
         current?.cachedImageUri = nil
+        // Sign-out drops every remembered row profile and lookup (§11.1).
+        current?.rowProfiles = nil
+        current?.choice?.lookingUp = []
         current?.isProfileSetupPending = false
         current?.sessionHomeserver = nil
     }

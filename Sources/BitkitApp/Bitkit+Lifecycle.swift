@@ -47,6 +47,8 @@ extension Context where App == Bitkit {
         if memory.root == .home, memory.isInitialized {
             try checkAdoptedSource()
         }
+        // Misses are looked up again after a foreground; found row profiles are kept (§11.1).
+        current?.rowProfiles?.missed = []
         if current != nil, memory.top == .pubkyChoice, memory.sheet == nil {
             try appearPubkyChoice()
         }
@@ -124,7 +126,8 @@ extension Context where App == Bitkit {
     /// session unless the platform keeps it (spec/02 §8 and its Variant, spec/07 §7).
     private mutating func restoreSession(saved: String?, secret: String?) throws -> RestoreOutcome {
         let savedSession = saved.flatMap { $0.isEmpty ? nil : $0 }
-        if let savedSession, let session = try attempt({ try $0.session(.importSession, .importSession(savedSession)) }) {
+        if let savedSession, let session = try attempt({ try $0.session(.importSession, .importSession(savedSession)) })
+        {
             if try attempt({ try $0.activate(session, localSecret: try $0.localSecret(for: session.pubky)) }) != nil {
                 return .restored(session)
             }

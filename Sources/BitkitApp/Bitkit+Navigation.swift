@@ -71,13 +71,25 @@ extension Context where App == Bitkit {
             notice(Self.paykitUIOffNotice(.profile))
             return
         }
-        if try hasExistingIdentity() {
+        if try adoptionSignsIn() {
+            // The reference alone does not make an identity to show yet (§10).
+            try push(firstIdentityRoute)
+        } else if try hasExistingIdentity() {
             try push(.profile)
         } else if !defaults.profileIntroSeen {
             try push(.profileIntro)
         } else {
             try push(firstIdentityRoute)
         }
+    }
+
+    /// Whether a Ring adoption runs and has written its reference (spec/02 §12 step 3 until it
+    /// completes or rolls back).
+    mutating func adoptionSignsIn() throws -> Bool {
+        guard !state.build.has(.profileOpensDuringAdoption), let running = memory.adoption,
+            defaults.reference?.pubky == running.subject
+        else { return false }
+        return try isAlive(running.process)
     }
 
     /// Where a user without an identity starts: Pubky Choice, or — in the build from before the shared

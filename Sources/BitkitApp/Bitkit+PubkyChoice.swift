@@ -6,28 +6,37 @@ import PubkyCrypto
 import PubkyProtocol
 
 extension Context where App == Bitkit {
-    /// spec/02 §11 on appear: list Ring's pubkys (an unknown listing shows as empty), then fetch
-    /// each row's profile in the background (any error → no profile; profiles of pubkys no longer
-    /// listed are dropped).
+    /// spec/02 §11 on appear: list Ring's pubkys (an unknown listing shows as empty); the rows show
+    /// at once, and each row's profile is looked up in the background unless the session remembers
+    /// it (§11.1: found profiles are kept, misses until the next foreground; profiles of pubkys no
+    /// longer listed are dropped). A running lookup shows a spinner; a tap stops the others.
     mutating func appearPubkyChoice() throws {
         let pubkys = try listPeers().identities.map(\.pubky)
-        memory.choice = PubkyChoiceList(pubkys: pubkys)
-        guard !pubkys.isEmpty else { return }
-        try suspend(.choiceBeforeProfileFetch)
-        var names: [String: String] = [:]
-        var fetched = Set<String>()
-        // In list order, once each: the fetches reach the journal and use up counted faults, and a
+        var cache = memory.rowProfiles ?? RowProfileCache()
+        if state.build.has(.rowProfilesNotRemembered) { cache = RowProfileCache() }
+        cache.keep(only: Set(pubkys))
+        memory.rowProfiles = cache
+        // In list order, once each: the lookups reach the journal and use up counted faults, and a
         // Set's order changes from one process to the next.
-        for pubky in pubkys where fetched.insert(pubky).inserted {
-            guard PublicKey(z32: pubky) != nil else { continue }
-            if let found = try attempt({ try $0.profile(of: pubky) }) ?? nil, case let name = found.name, !name.isEmpty
-            {
-                names[pubky] = name
-            }
+        var pending: [String] = []
+        for pubky in pubkys where !pending.contains(pubky) && !cache.remembers(pubky) {
+            if PublicKey(z32: pubky) != nil { pending.append(pubky) }
         }
-        guard var choice = memory.choice else { return }
-        choice.names = names.filter { choice.pubkys.contains($0.key) }
-        memory.choice = choice
+        memory.choice = PubkyChoiceList(pubkys: pubkys, names: cache.names(of: pubkys), lookingUp: pending)
+        guard !pending.isEmpty else { return }
+        try suspend(.choiceBeforeProfileFetch)
+        for pubky in pending {
+            guard current?.choice?.lookingUp.contains(pubky) == true else { continue }
+            let found = try attempt { try $0.profile(of: pubky) } ?? nil
+            // A tap, a reload or a sign-out meanwhile stopped this lookup: its result is dropped.
+            guard var choice = current?.choice, choice.lookingUp.contains(pubky) else { continue }
+            choice.lookingUp.removeAll { $0 == pubky }
+            var remembered = memory.rowProfiles ?? RowProfileCache()
+            remembered.remember(pubky, found)
+            memory.rowProfiles = remembered
+            choice.names = remembered.names(of: choice.pubkys)
+            memory.choice = choice
+        }
     }
 
     /// `pick`: from another screen Profile opens first (which shows Pubky Choice); then the row is
@@ -77,11 +86,15 @@ extension Context where App == Bitkit {
             return
         }
         memory.adoption = InFlightMarker(process: try holdProcess(), subject: listed)
+        // The tapped row keeps its avatar; the other rows' lookups stop (§11.1).
+        if !state.build.has(.tapKeepsOtherLookups) { memory.choice?.lookingUp.removeAll { $0 != listed } }
         let generation = memory.sessionGeneration
         do {
             try runAdoption(listed, generation: generation)
         } catch let failure as BitkitFailure {
             current?.adoption = nil
+            // A failed adoption reloads the rows once, then the error shows on Pubky Choice (§11.1).
+            if current?.top == .pubkyChoice, !state.build.has(.failedPickKeepsStaleRows) { try appearPubkyChoice() }
             failAdoption(failure.description)
         } catch is DiscardedResult {
             current?.adoption = nil
@@ -125,7 +138,11 @@ extension Context where App == Bitkit {
         updateDefaults { $0.set(BitkitDefaults.Key.backupChanged, true) }
         try suspend(.pickBeforeProfileFetch)
         try checkGeneration(generation)
-        let profile = try attempt { try $0.profile(of: pair.pubky) } ?? nil
+        // Offline, the row's profile found on Pubky Choice stands in for the fetch (§12 step 7).
+        let fetched = try attempt { try $0.profile(of: pair.pubky) }
+        let profile =
+            state.build.has(.offlinePickIgnoresRowProfile)
+            ? fetched ?? nil : fetched ?? current?.rowProfiles?.found[listed]
         let follows = profile == nil ? false : (try attempt { try $0.hasFollows(pair.pubky) } ?? false)
         try checkGeneration(generation)
         memory.adoption = nil

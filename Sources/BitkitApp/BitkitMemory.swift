@@ -38,6 +38,8 @@ public struct BitkitMemory: Codable, Sendable, Equatable {
     public var sessionHomeserver: String?
 
     public var choice: PubkyChoiceList?
+    /// Pubky Choice's row profiles remembered for the session (spec/02 §11.1); nil when none.
+    public var rowProfiles: RowProfileCache?
     public var createProfile: CreateProfileForm?
     /// Toasts raised by the last action, in order.
     public var toasts: [Toast]

@@ -79,7 +79,8 @@ struct BitkitScreenRenderer {
                 let name = choice.names[pubky].flatMap { $0.isEmpty ? nil : $0 }
                 return Screen.Row(
                     id: BitkitTexts.choiceRingID(pubky), title: name ?? truncated, caption: truncated.uppercased(),
-                    disabled: busy)
+                    disabled: busy,
+                    spinner: choice.lookingUp.contains(pubky) ? BitkitTexts.choiceRingLookupID(pubky) : nil)
             }
         }
     }

@@ -78,6 +78,8 @@ public enum BitkitTexts {
     // MARK: Accessibility ids (spec/02 §24)
     public static let choiceCreateID = "PubkyChoiceCreate"
     public static func choiceRingID(_ pubky: String) -> String { "PubkyChoiceRing_\(pubky)" }
+    /// The spinner a row shows while its profile lookup runs (spec/02 §11.1, spec/08 §3).
+    public static func choiceRingLookupID(_ pubky: String) -> String { "PubkyChoiceRingLookup_\(pubky)" }
     public static let createProfileSaveID = "CreateProfileSave"
 
     // MARK: Simulator-defined (assumed) texts

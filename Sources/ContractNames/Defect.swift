@@ -21,6 +21,12 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
     case noAdoptionGuard = "no-adoption-guard"
     case noAdoptionRollback = "no-adoption-rollback"
     case ringOffersRefilteredOnListError = "ring-offers-refiltered-on-list-error"
+    // The app before its later Pubky Choice behaviour (spec/02 §10, §11.1, §12 step 7).
+    case rowProfilesNotRemembered = "row-profiles-not-remembered"
+    case tapKeepsOtherLookups = "tap-keeps-other-lookups"
+    case failedPickKeepsStaleRows = "failed-pick-keeps-stale-rows"
+    case profileOpensDuringAdoption = "profile-opens-during-adoption"
+    case offlinePickIgnoresRowProfile = "offline-pick-ignores-row-profile"
 
     /// The app whose code carries the defect.
     public var app: AppKind {
@@ -79,6 +85,20 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .ringOffersRefilteredOnListError:
             return
                 "When Ring's listing fails, the kept offers are filtered again against Ring's current pubkys, so a card disappears until a listing succeeds."
+        case .rowProfilesNotRemembered:
+            return
+                "Pubky Choice looks every row's profile up again each time it appears: found profiles are not kept for the session."
+        case .tapKeepsOtherLookups:
+            return "Tapping a row leaves the other rows' lookups running: their spinners stay while the pick signs in."
+        case .failedPickKeepsStaleRows:
+            return
+                "A failed adoption leaves the rows as they were: a Ring pubky that is gone stays listed until the next foreground."
+        case .profileOpensDuringAdoption:
+            return
+                "While an adoption signs in, opening Profile shows the Profile screen for an identity that does not exist yet."
+        case .offlinePickIgnoresRowProfile:
+            return
+                "When the adoption's profile fetch fails, the row's profile found on Pubky Choice is ignored: Create Profile opens."
         }
     }
 
@@ -101,6 +121,11 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .noAdoptionGuard: return "spec/02 §12 step 1"
         case .noAdoptionRollback: return "spec/02 §12 step 6"
         case .ringOffersRefilteredOnListError: return "spec/03 §4"
+        case .rowProfilesNotRemembered: return "spec/02 §11.1"
+        case .tapKeepsOtherLookups: return "spec/02 §11.1"
+        case .failedPickKeepsStaleRows: return "spec/02 §11.1"
+        case .profileOpensDuringAdoption: return "spec/02 §10"
+        case .offlinePickIgnoresRowProfile: return "spec/02 §12 step 7"
         }
     }
 
@@ -124,6 +149,11 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .noAdoptionRollback: return "the earliest builds (spec/02 §12 Variant)"
         case .ringOffersRefilteredOnListError:
             return "the app before its offer fix (spec/03 §4, pinned by its unit tests)"
+        case .rowProfilesNotRemembered, .tapKeepsOtherLookups, .failedPickKeepsStaleRows:
+            return "the app before its row lookups (spec/02 §11.1, pinned by its unit tests)"
+        case .profileOpensDuringAdoption:
+            return "testProfileDestinationKeepsTheChoiceScreenWhileARingAdoptionSignsIn (spec/02 §10)"
+        case .offlinePickIgnoresRowProfile: return "testRingAdoptionRefreshOfAReusedRowProfile (spec/02 §12 step 7)"
         }
     }
 
@@ -146,6 +176,11 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .noAdoptionGuard: return "R12-concurrent-adoption-rejected.scenario"
         case .noAdoptionRollback: return "04-ring-pubky-record-without-account.scenario"
         case .ringOffersRefilteredOnListError: return "D04-ring-offers-kept-on-list-error.scenario"
+        case .rowProfilesNotRemembered: return "D05-pubky-choice-row-lookups.scenario"
+        case .tapKeepsOtherLookups: return "D06-pick-while-rows-load.scenario"
+        case .failedPickKeepsStaleRows: return "D07-failed-pick-reloads-rows-offline-pick-reuses-profile.scenario"
+        case .profileOpensDuringAdoption: return "D06-pick-while-rows-load.scenario"
+        case .offlinePickIgnoresRowProfile: return "D07-failed-pick-reloads-rows-offline-pick-reuses-profile.scenario"
         }
     }
 

@@ -209,8 +209,9 @@ enum KeychainCommands {
         details: serviceDefaults
             + " A delete that finds no such item removes nothing and says so: exit 1 with the status the keychain returned, errSecItemNotFound (-25300).",
         examples: [
+            "simctl keychain write --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy --data 0101010101010101010101010101010101010101010101010101010101010101",
             "simctl keychain delete --account app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy",
-            "simctl keychain delete --group bitkit --account paykit_session",
+            "simctl keychain delete --group bitkit --account paykit_session   # exit 1: no saved session, nothing to delete",
         ]
     ) { args, invocation in
         try invocation.world.requireExists()

@@ -187,6 +187,8 @@ enum BitkitFixture {
         var state = baseline(policy: policy)
         state.memory?.path = [.pubkyChoice]
         state.memory?.choice = PubkyChoiceList(pubkys: pubkys)
+        // The rows' lookups have run and found no profile (spec/02 §11.1).
+        state.memory?.rowProfiles = RowProfileCache(missed: pubkys)
         return state
     }
 

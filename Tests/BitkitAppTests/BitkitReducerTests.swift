@@ -88,6 +88,19 @@ import Testing
         #expect(store.toasts.isEmpty)
     }
 
+    /// spec/02 §11.1: a failed adoption reloads the rows once — one listing, no lookup of a row the
+    /// session remembers — and the error shows on Pubky Choice.
+    @Test func aFailedAdoptionReloadsTheRowsOnce() {
+        var world = Self.walletWorld()
+        world.ring = [(F.b, F.aSecret)]
+        var store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
+        store.run { world.respond($0, $1) }
+        #expect(store.sharingCalls.filter { $0 == .listPeers }.count == 1)
+        #expect(store.networkCalls.isEmpty)
+        #expect(store.state.memory?.top == .pubkyChoice)
+        #expect(store.toasts == [Self.adoptFailure + BitkitTexts.ringKeyUnavailable])
+    }
+
     /// R6: a record check that cannot conclude (DHT unreachable) is no "not found".
     @Test func anInconclusiveRecordCheckNeverSignsUp() {
         var world = Self.walletWorld()

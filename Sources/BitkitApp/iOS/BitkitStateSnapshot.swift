@@ -32,6 +32,19 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
         public var pubky: String
     }
 
+    /// Pubky Choice as the running app holds it (spec/02 §11.1).
+    public struct Choice: Encodable, Sendable {
+        /// The rows' pubkys, in listing order.
+        public var rows: [String]
+        /// The rows whose profile lookup runs, and the spinner each shows in place of its avatar.
+        public var lookingUp: [String]
+        public var spinners: [String]
+        /// What the session remembers of row profiles: pubkys with a found profile, and misses
+        /// (looked up again after the next foreground), in listing order.
+        public var found: [String]
+        public var missed: [String]
+    }
+
     public var running: Bool
     public var installed: Installed
     public var wallet: Bool
@@ -50,10 +63,12 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
     public var stack: [String]
     public var sheet: String?
     public var toasts: [Toast]
+    /// nil unless the running app holds a Pubky Choice list.
+    public var choice: Choice?
 
     enum CodingKeys: String, CodingKey {
         case running, installed, wallet, paykitUI, profileIntroSeen, installMarker, identity, privateKeychain
-        case privateKeychainError, session, reference, defaults, route, stack, sheet, toasts
+        case privateKeychainError, session, reference, defaults, route, stack, sheet, toasts, choice
     }
 
     /// Every key is written, absent values as `null`, so scenarios can assert on them.
@@ -75,6 +90,7 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
         try container.encode(stack, forKey: .stack)
         try container.encode(sheet, forKey: .sheet)
         try container.encode(toasts, forKey: .toasts)
+        try container.encode(choice, forKey: .choice)
     }
 
     /// Reads the stores as the OS sees them (the private group through the inspector, so the dump
@@ -132,7 +148,18 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
             route: memory?.top.rawValue,
             stack: memory?.stack ?? [],
             sheet: memory?.sheet?.id,
-            toasts: memory?.toasts ?? [])
+            toasts: memory?.toasts ?? [],
+            choice: memory.flatMap(Self.choice(of:)))
+    }
+
+    private static func choice(of memory: BitkitMemory) -> Choice? {
+        guard let list = memory.choice else { return nil }
+        let remembered = memory.rowProfiles ?? RowProfileCache()
+        var listed: [String] = []
+        for pubky in list.pubkys where !listed.contains(pubky) { listed.append(pubky) }
+        return Choice(
+            rows: list.pubkys, lookingUp: list.lookingUp, spinners: list.lookingUp.map(BitkitTexts.choiceRingLookupID),
+            found: listed.filter { remembered.found[$0] != nil }, missed: listed.filter(remembered.missed.contains))
     }
 }
 
