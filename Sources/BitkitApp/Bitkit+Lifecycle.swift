@@ -65,7 +65,7 @@ extension Context where App == Bitkit {
             // The private group cannot be read (device never unlocked): decide on a later launch.
             return
         }
-        if let mnemonic, !mnemonic.isEmpty {
+        if let mnemonic, !mnemonic.isEmpty, !state.build.has(.orphanCheckSkipped) {
             try removeAllOwn(checkpoint: .orphanBeforeRemoveOwn)
             _ = try attempt { try $0.wipePrivate() }
         }

@@ -67,7 +67,7 @@ extension Context where App == Bitkit {
 
     /// spec/02 §10: Profile when an identity exists, else the intro until seen, else Pubky Choice.
     mutating func openProfile() throws {
-        if !defaults.paykitUIEnabled {
+        if !defaults.paykitUIEnabled, !state.build.has(.profileOpensWithPaykitUIOff) {
             notice(Self.paykitUIOffNotice(.profile))
             return
         }

@@ -27,6 +27,9 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
     case failedPickKeepsStaleRows = "failed-pick-keeps-stale-rows"
     case profileOpensDuringAdoption = "profile-opens-during-adoption"
     case offlinePickIgnoresRowProfile = "offline-pick-ignores-row-profile"
+    // The regressions of spec/06 that no finding above covers.
+    case orphanCheckSkipped = "orphan-check-skipped"
+    case profileOpensWithPaykitUIOff = "profile-opens-with-paykit-ui-off"
 
     /// The app whose code carries the defect.
     public var app: AppKind {
@@ -99,6 +102,12 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .offlinePickIgnoresRowProfile:
             return
                 "When the adoption's profile fetch fails, the row's profile found on Pubky Choice is ignored: Create Profile opens."
+        case .orphanCheckSkipped:
+            return
+                "A reinstalled Bitkit's first launch keeps the shared records and private items a previous install left: its old record stays offered to Ring."
+        case .profileOpensWithPaykitUIOff:
+            return
+                "Profile and Pubky Choice open while the Paykit UI toggle is off, so the hidden feature can create and share an identity."
         }
     }
 
@@ -126,6 +135,8 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .failedPickKeepsStaleRows: return "spec/02 §11.1"
         case .profileOpensDuringAdoption: return "spec/02 §10"
         case .offlinePickIgnoresRowProfile: return "spec/02 §12 step 7"
+        case .orphanCheckSkipped: return "spec/02 §8.1"
+        case .profileOpensWithPaykitUIOff: return "spec/02 §2, §10"
         }
     }
 
@@ -154,6 +165,8 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .profileOpensDuringAdoption:
             return "testProfileDestinationKeepsTheChoiceScreenWhileARingAdoptionSignsIn (spec/02 §10)"
         case .offlinePickIgnoresRowProfile: return "testRingAdoptionRefreshOfAReusedRowProfile (spec/02 §12 step 7)"
+        case .orphanCheckSkipped: return "spec/06 R9 (items outlive an uninstall)"
+        case .profileOpensWithPaykitUIOff: return "spec/06 R10 (the toggle gates the feature)"
         }
     }
 
@@ -181,6 +194,8 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .failedPickKeepsStaleRows: return "D07-failed-pick-reloads-rows-offline-pick-reuses-profile.scenario"
         case .profileOpensDuringAdoption: return "D06-pick-while-rows-load.scenario"
         case .offlinePickIgnoresRowProfile: return "D07-failed-pick-reloads-rows-offline-pick-reuses-profile.scenario"
+        case .orphanCheckSkipped: return "R09-shared-entries-outlive-uninstall.scenario"
+        case .profileOpensWithPaykitUIOff: return "R10-paykit-ui-off-shares-nothing.scenario"
         }
     }
 

@@ -35,6 +35,13 @@ public struct ScenarioResult: Sendable, Codable {
         public var step: String
         public var expected: String
         public var actual: String
+
+        public init(location: String, step: String, expected: String, actual: String) {
+            self.location = location
+            self.step = step
+            self.expected = expected
+            self.actual = actual
+        }
     }
 }
 

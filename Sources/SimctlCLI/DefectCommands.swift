@@ -25,15 +25,7 @@ enum DefectCommands {
         var killedByNamed: Bool?
         /// The runs that failed with the defect installed, in file order.
         var scenarios: [String]
-        var first: FirstFailure?
-    }
-
-    /// Where the first failing run stopped.
-    struct FirstFailure: Encodable {
-        var location: String
-        var step: String
-        var expected: String
-        var actual: String
+        var first: ScenarioResult.Failure?
     }
 
     static let command = Command(
@@ -140,14 +132,12 @@ enum DefectCommands {
         return (entry.file as NSString).lastPathComponent
     }
 
-    private static func firstFailure(_ entry: ScenarioSuite.Entry) -> FirstFailure? {
+    private static func firstFailure(_ entry: ScenarioSuite.Entry) -> ScenarioResult.Failure? {
         switch entry.outcome {
-        case .ran(let result):
-            return result.failure.map {
-                FirstFailure(location: $0.location, step: $0.step, expected: $0.expected, actual: $0.actual)
-            }
+        case .ran(let result): return result.failure
         case .malformed(let error):
-            return FirstFailure(location: entry.file, step: "parse", expected: "a scenario", actual: error.description)
+            return ScenarioResult.Failure(
+                location: entry.file, step: "parse", expected: "a scenario", actual: error.description)
         }
     }
 
@@ -194,7 +184,9 @@ enum DefectCommands {
 
     /// A long value (a packet, a journal) cut to what a reader of the matrix needs; --json has it whole.
     private static func clipped(_ text: String) -> String {
-        text.count <= 240 ? text : String(text.prefix(240)) + "…"
+        let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        return line.count <= 240 ? line : String(line.prefix(240)) + "…"
     }
 
     private static func cell(_ text: String) -> String {

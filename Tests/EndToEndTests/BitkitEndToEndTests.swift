@@ -263,8 +263,9 @@ import Testing
         try expectAuditClean(sim)
     }
 
-    /// spec/02 §12.7: a disconnect while an adoption waits makes its late result be dropped silently.
-    @Test func anAdoptionOvertakenByADisconnectIsDiscardedSilently() throws {
+    /// spec/02 §12.7: a reset while an adoption waits makes its late result be dropped silently.
+    /// (A disconnect cannot overtake it: while the pick signs in, Profile opens Pubky Choice, §10.)
+    @Test func anAdoptionOvertakenByAResetIsDiscardedSilently() throws {
         let sim = try baseline()
         defer { sim.cleanup() }
         try ringImport(sim, Fixture.aSecret)
@@ -273,15 +274,17 @@ import Testing
         #expect(try sim("simctl", "break", "bitkit", "bitkit.pick.before-sign-in").status == 0)
         let (held, output) = try Sim.start("bitkit-sim", ["pick", Fixture.a, "--json", "--world", sim.world.path])
         #expect(try sim("simctl", "wait-paused", "bitkit", "--timeout", "20").status == 0)
-        // The reference is already set, so Profile opens and offers Disconnect.
-        let disconnected = try screen(sim, "profile", "disconnect", "--confirm")
-        #expect(disconnected["stack"] as? [String] == ["home"])
+        // The reference is already set, but Profile stays on Pubky Choice: no identity to disconnect yet.
+        _ = try screen(sim, "home")
+        #expect(try screen(sim, "open", "profile")["route"] as? String == "pubkyChoice")
+        let reset = try screen(sim, "settings", "reset", "--confirm")
+        #expect(reset["stack"] as? [String] == ["onboarding"])
         #expect(try sim("simctl", "continue", "bitkit").status == 0)
         let finished = output.fileHandleForReading.readDataToEndOfFile()
         held.waitUntilExit()
         let first = try #require(try JSONSerialization.jsonObject(with: finished) as? [String: Any])
         #expect(toasts(first).isEmpty)
-        #expect(first["stack"] as? [String] == ["home"])
+        #expect(first["stack"] as? [String] == ["onboarding"])
         let state = try state(sim)
         #expect(state["reference"] is NSNull)
         #expect(state["session"] is NSNull)
