@@ -22,7 +22,7 @@ extension Context where App == Bitkit {
         for pubky in pubkys where !pending.contains(pubky) && !cache.remembers(pubky) {
             if PublicKey(z32: pubky) != nil { pending.append(pubky) }
         }
-        memory.choice = PubkyChoiceList(pubkys: pubkys, names: cache.names(of: pubkys), lookingUp: pending)
+        memory.choice = PubkyChoiceList(pubkys: pubkys, lookingUp: pending)
         guard !pending.isEmpty else { return }
         try suspend(.choiceBeforeProfileFetch)
         for pubky in pending {
@@ -34,7 +34,6 @@ extension Context where App == Bitkit {
             var remembered = memory.rowProfiles ?? RowProfileCache()
             remembered.remember(pubky, found)
             memory.rowProfiles = remembered
-            choice.names = remembered.names(of: choice.pubkys)
             memory.choice = choice
         }
     }

@@ -74,9 +74,10 @@ struct BitkitScreenRenderer {
             ]
         } else {
             screen.texts = [BitkitTexts.choiceDescriptionRing]
+            let names = (memory.rowProfiles ?? RowProfileCache()).names(of: choice.pubkys)
             screen.rows = choice.pubkys.map { pubky in
                 let truncated = PubkyKey.bitkitTruncated(pubky)
-                let name = choice.names[pubky].flatMap { $0.isEmpty ? nil : $0 }
+                let name = names[pubky]
                 return Screen.Row(
                     id: BitkitTexts.choiceRingID(pubky), title: name ?? truncated, caption: truncated.uppercased(),
                     disabled: busy,

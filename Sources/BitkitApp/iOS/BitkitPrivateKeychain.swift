@@ -70,31 +70,17 @@ public struct BitkitPrivateKeychain: BitkitPrivateStore {
     /// Returns the accounts it deleted; an enumeration failure other than not-found throws.
     @discardableResult
     public func wipe() throws(PrivateStoreError) -> [String] {
-        guard wipeNamesItsGroup else { return try wipeEveryGroup() }
-        let result = keychain.copyMatching(query(nil), limit: .all, returnData: false)
-        if result.status == .itemNotFound { return [] }
-        guard result.status == .success else {
-            throw .status(operation: "list", key: "*", code: result.status.rawValue)
-        }
-        var deleted: [String] = []
-        var seen = Set<String>()
-        for item in result.items where seen.insert(item.account).inserted {
-            try delete(item.account)
-            deleted.append(item.account)
-        }
-        return deleted
-    }
-
-    /// The defect's wipe: enumerate and delete without an access group.
-    private func wipeEveryGroup() throws(PrivateStoreError) -> [String] {
-        let result = keychain.copyMatching(KeychainQuery(service: nil), limit: .all, returnData: false)
+        // The defect's queries name no group: they reach every entitled group, the shared one too.
+        let group = wipeNamesItsGroup ? accessGroup : nil
+        let result = keychain.copyMatching(
+            KeychainQuery(service: nil, accessGroup: group), limit: .all, returnData: false)
         if result.status == .itemNotFound { return [] }
         guard result.status == .success else {
             throw .status(operation: "list", key: "*", code: result.status.rawValue)
         }
         var deleted: [String] = []
         for item in result.items where !deleted.contains(item.account) {
-            let status = keychain.delete(KeychainQuery(service: nil, account: item.account))
+            let status = keychain.delete(KeychainQuery(service: nil, account: item.account, accessGroup: group))
             guard status == .success || status == .itemNotFound else {
                 throw .status(operation: "delete", key: item.account, code: status.rawValue)
             }
