@@ -192,7 +192,7 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .rowProfilesNotRemembered: return "D05-pubky-choice-row-lookups.scenario"
         case .tapKeepsOtherLookups: return "D06-pick-while-rows-load.scenario"
         case .failedPickKeepsStaleRows: return "D07-failed-pick-reloads-rows-offline-pick-reuses-profile.scenario"
-        case .profileOpensDuringAdoption: return "D06-pick-while-rows-load.scenario"
+        case .profileOpensDuringAdoption: return "D08-profile-stays-on-choice-while-pick-signs-in.scenario"
         case .offlinePickIgnoresRowProfile: return "D07-failed-pick-reloads-rows-offline-pick-reuses-profile.scenario"
         case .orphanCheckSkipped: return "R09-shared-entries-outlive-uninstall.scenario"
         case .profileOpensWithPaykitUIOff: return "R10-paykit-ui-off-shares-nothing.scenario"
