@@ -21,7 +21,7 @@ extension Context where App == Bitkit {
             return
         }
         guard let link = try? AuthLink(parsing: trimmed) else {
-            toast(Toast(.error, BitkitTexts.invalidRequest, id: BitkitTexts.invalidRequestToastID))
+            toast(Toast(.error, BitkitTexts.invalidRequest, name: BitkitElements.invalidRequestToast))
             return
         }
         switch link.request {
@@ -47,7 +47,7 @@ extension Context where App == Bitkit {
             }
             memory.sheet = .authApproval(link: trimmed, capabilities: link.capabilitiesText ?? "", phase: .initial)
         case .secretExport:
-            toast(Toast(.error, BitkitTexts.invalidRequest, id: BitkitTexts.invalidRequestToastID))
+            toast(Toast(.error, BitkitTexts.invalidRequest, name: BitkitElements.invalidRequestToast))
         }
     }
 

@@ -14,24 +14,26 @@ struct BitkitScreenRenderer {
         case .onboarding:
             screen.texts = ["No wallet on this device."]
             screen.buttons = [
-                Screen.Button(id: "OnboardingCreateWallet", label: "Create New Wallet"),
-                Screen.Button(id: "OnboardingRestoreWallet", label: "Restore Wallet"),
+                Screen.Button(BitkitElements.onboardingCreate, label: "Create New Wallet"),
+                Screen.Button(BitkitElements.onboardingRestore, label: "Restore Wallet"),
             ]
         case .home:
             screen.buttons = homeButtons()
         case .settings:
             screen.buttons = [
-                Screen.Button(id: "DevSettings", label: "Dev Settings"),
-                Screen.Button(id: "ResetAndRestore", label: "Reset Wallet"),
+                Screen.Button(BitkitElements.devSettings, label: "Dev Settings"),
+                Screen.Button(BitkitElements.resetAndRestore, label: "Reset Wallet"),
             ]
         case .devSettings:
-            screen.texts = [
-                "Paykit UI: " + (state.defaults.paykitUIEnabled ? "on" : "off"),
-                "Profile intro: " + (state.defaults.profileIntroSeen ? "seen" : "not seen"),
-            ]
+            let paykitUI = "Paykit UI: " + (state.defaults.paykitUIEnabled ? "on" : "off")
+            let introSeen = "Profile intro: " + (state.defaults.profileIntroSeen ? "seen" : "not seen")
+            screen.texts = [paykitUI, introSeen]
+            screen.elements = [Screen.Element(BitkitElements.profileIntroSeen, text: introSeen)]
+            screen.buttons = [Screen.Button(BitkitElements.paykitUIToggle, label: paykitUI)]
         case .profileIntro:
             screen.texts = ["Set up your pubky profile to pay your contacts."]
-            screen.buttons = [Screen.Button(id: "ProfileIntroContinue", label: BitkitTexts.continueLabel)]
+            screen.elements = [Screen.Element(BitkitElements.profileIntro)]
+            screen.buttons = [Screen.Button(BitkitElements.profileIntroContinue, label: BitkitTexts.continueLabel)]
         case .pubkyChoice:
             fillPubkyChoice(&screen)
         case .createProfile:
@@ -40,24 +42,37 @@ struct BitkitScreenRenderer {
             fillProfile(&screen)
         case .editProfile:
             screen.texts = [memory.publicKey ?? ""].filter { !$0.isEmpty } + profileTexts()
-            screen.buttons = [Screen.Button(id: "ProfileDelete", label: BitkitTexts.deleteProfile)]
-        case .payContacts, .contactImportOverview:
-            screen.buttons = [Screen.Button(id: "PayContactsContinue", label: BitkitTexts.continueLabel)]
+            screen.elements = profileElements(name: BitkitElements.profileEditName, bio: BitkitElements.profileEditBio)
+            screen.buttons = [Screen.Button(BitkitElements.profileEditDelete, label: BitkitTexts.deleteProfile)]
+        case .payContacts:
+            screen.buttons = [Screen.Button(BitkitElements.payContactsContinue, label: BitkitTexts.continueLabel)]
+        case .contactImportOverview:
+            screen.buttons = [
+                Screen.Button(BitkitElements.contactImportOverviewContinue, label: BitkitTexts.continueLabel)
+            ]
         case .paymentRequestConfirm, .paymentRequestDetail, .contacts, .contactSaved:
             fillPaykit(&screen, route: route)
         default:
             break
         }
         screen.sheet = sheet()
+        // Every pushed screen has the navigation bar's back button (spec/08 §3.2); a modal closes instead.
+        let navigation = [BitkitElements.navigationBack.id, BitkitElements.navigationClose.id]
+        if screen.stack.count > 1, !screen.buttons.contains(where: { navigation.contains($0.id) }) {
+            screen.buttons.append(Screen.Button(BitkitElements.navigationBack, label: PaymentRequestTexts.back))
+        }
         return screen
     }
 
     private func homeButtons() -> [Screen.Button] {
         var buttons = [
-            Screen.Button(id: "Send", label: "Send"), Screen.Button(id: "Receive", label: "Receive"),
-            Screen.Button(id: "Scan", label: "Scan"), Screen.Button(id: "Settings", label: "Settings"),
+            Screen.Button(BitkitElements.send, label: "Send"), Screen.Button(BitkitElements.receive, label: "Receive"),
+            Screen.Button(BitkitElements.scan, label: "Scan"),
+            Screen.Button(BitkitElements.settings, label: "Settings"),
         ]
-        if state.defaults.paykitUIEnabled { buttons.append(Screen.Button(id: "Profile", label: "Profile")) }
+        if state.defaults.paykitUIEnabled {
+            buttons.append(Screen.Button(BitkitElements.profileButton, label: "Profile"))
+        }
         if state.defaults.paykitUIEnabled { buttons.append(Self.bellButton) }
         return buttons
     }
@@ -69,7 +84,7 @@ struct BitkitScreenRenderer {
             screen.texts = [BitkitTexts.choiceDescription]
             screen.rows = [
                 Screen.Row(
-                    id: BitkitTexts.choiceCreateID, title: BitkitTexts.choiceCreate,
+                    BitkitElements.choiceCreate, title: BitkitTexts.choiceCreate,
                     caption: BitkitTexts.choiceCreateCaption)
             ]
         } else {
@@ -79,9 +94,12 @@ struct BitkitScreenRenderer {
                 let truncated = PubkyKey.bitkitTruncated(pubky)
                 let name = names[pubky]
                 return Screen.Row(
-                    id: BitkitTexts.choiceRingID(pubky), title: name ?? truncated, caption: truncated.uppercased(),
+                    BitkitElements.choiceRing(pubky), title: name ?? truncated, caption: truncated.uppercased(),
                     disabled: busy,
-                    spinner: choice.lookingUp.contains(pubky) ? BitkitTexts.choiceRingLookupID(pubky) : nil)
+                    spinner: choice.lookingUp.contains(pubky) ? BitkitElements.choiceRingLookup(pubky).id : nil)
+            }
+            screen.elements = choice.pubkys.filter { choice.lookingUp.contains($0) }.map {
+                Screen.Element(BitkitElements.choiceRingLookup($0))
             }
         }
     }
@@ -97,18 +115,35 @@ struct BitkitScreenRenderer {
         texts.append("Name: \(form.profile.name)")
         texts.append("Bio: \(form.profile.bio)")
         screen.texts = texts
+        screen.elements = [
+            Screen.Element(BitkitElements.createProfilePubky, text: form.shownPubky),
+            Screen.Element(BitkitElements.createProfileUsername, text: form.profile.name),
+            Screen.Element(BitkitElements.createProfileBio, text: form.profile.bio),
+        ]
         let empty = form.profile.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        screen.buttons = [Screen.Button(id: BitkitTexts.createProfileSaveID, label: "Save", disabled: empty)]
+        screen.buttons = [Screen.Button(BitkitElements.createProfileSave, label: "Save", disabled: empty)]
     }
 
     private func fillProfile(_ screen: inout Screen) {
         screen.texts = [memory.publicKey].compactMap { $0 } + profileTexts()
-        var buttons = [Screen.Button(id: "ProfileEdit", label: "Edit")]
+        screen.elements =
+            [memory.publicKey].compactMap { $0 }.map { Screen.Element(BitkitElements.profilePubky, text: $0) }
+            + profileElements(name: BitkitElements.profileViewName, bio: BitkitElements.profileViewNotes)
+        var buttons = [Screen.Button(BitkitElements.profileEdit, label: "Edit")]
         if memory.isProfileSetupPending {
-            buttons.append(Screen.Button(id: "ProfileFinish", label: BitkitTexts.finishProfile))
+            buttons.append(Screen.Button(BitkitElements.profileFinish, label: BitkitTexts.finishProfile))
         }
-        buttons.append(Screen.Button(id: "ProfileDisconnect", label: BitkitTexts.signOut))
+        buttons.append(Screen.Button(BitkitElements.profileSignOut, label: BitkitTexts.signOut))
         screen.buttons = buttons
+    }
+
+    /// The profile's name and bio as identified texts, when the profile (or its cached name) is known.
+    private func profileElements(name: ElementName, bio: ElementName) -> [Screen.Element] {
+        if let profile = memory.profile {
+            return [Screen.Element(name, text: profile.name)]
+                + (profile.bio.isEmpty ? [] : [Screen.Element(bio, text: profile.bio)])
+        }
+        return memory.cachedName.map { [Screen.Element(name, text: $0)] } ?? []
     }
 
     private func profileTexts() -> [String] {
@@ -126,33 +161,34 @@ struct BitkitScreenRenderer {
             if phase == .success {
                 return Screen.Sheet(
                     id: "pubky-auth-signup", title: BitkitTexts.approvalSuccessTitle,
-                    buttons: [Screen.Button(id: "PubkyAuthClose", label: BitkitTexts.close)])
+                    buttons: [Screen.Button(BitkitElements.authOK, label: BitkitTexts.close)])
             }
             return Screen.Sheet(
                 id: "pubky-auth-signup", title: BitkitTexts.signupSheetTitle,
                 texts: [BitkitTexts.homeserver, homeserver, BitkitTexts.signupDescription],
-                buttons: authorizeButtons(phase))
+                buttons: authorizeButtons(phase),
+                elements: [Screen.Element(BitkitElements.signupHomeserver, text: homeserver)])
         case .confirmDelete?:
             return Screen.Sheet(
                 id: "delete-profile-confirm", title: BitkitTexts.deleteTitle,
                 buttons: [
-                    Screen.Button(id: "DeleteProfileConfirm", label: BitkitTexts.deleteConfirm),
-                    Screen.Button(id: "DeleteProfileCancel", label: BitkitTexts.cancel),
+                    Screen.Button(BitkitElements.deleteProfileConfirm, label: BitkitTexts.deleteConfirm),
+                    Screen.Button(BitkitElements.deleteProfileCancel, label: BitkitTexts.cancel),
                 ])
         case .confirmDisconnect?:
             return Screen.Sheet(
                 id: "disconnect-profile-confirm", title: BitkitTexts.signOutTitle,
                 texts: [BitkitTexts.signOutDescription],
                 buttons: [
-                    Screen.Button(id: "DisconnectConfirm", label: BitkitTexts.signOut),
-                    Screen.Button(id: "DisconnectCancel", label: BitkitTexts.cancel),
+                    Screen.Button(BitkitElements.disconnectConfirm, label: BitkitTexts.signOut),
+                    Screen.Button(BitkitElements.disconnectCancel, label: BitkitTexts.cancel),
                 ])
         case .confirmReset?:
             return Screen.Sheet(
                 id: "reset-confirm", title: BitkitTexts.resetTitle, texts: [BitkitTexts.resetDescription],
                 buttons: [
-                    Screen.Button(id: "ResetConfirm", label: BitkitTexts.resetConfirm),
-                    Screen.Button(id: "ResetCancel", label: BitkitTexts.cancel),
+                    Screen.Button(BitkitElements.resetConfirm, label: BitkitTexts.resetConfirm),
+                    Screen.Button(BitkitElements.resetCancel, label: BitkitTexts.cancel),
                 ])
         case .paymentRequests?:
             return paymentRequestsSheet()
@@ -172,10 +208,10 @@ struct BitkitScreenRenderer {
             return Screen.Sheet(
                 id: "pubky-auth-approval", title: BitkitTexts.approvalSuccessTitle,
                 texts: [BitkitTexts.approvalSuccessDescription(pubky: truncated, services: services)],
-                buttons: [Screen.Button(id: "PubkyAuthClose", label: BitkitTexts.close)])
+                buttons: [Screen.Button(BitkitElements.authOK, label: BitkitTexts.close)])
         }
         let rows = permissions.enumerated().map { index, permission in
-            Screen.Row(id: "PubkyAuthCapability_\(index + 1)", title: permission.title, caption: permission.caption)
+            Screen.Row(BitkitElements.authCapability(index + 1), title: permission.title, caption: permission.caption)
         }
         return Screen.Sheet(
             id: "pubky-auth-approval", title: BitkitTexts.approvalSheetTitle,
@@ -188,9 +224,10 @@ struct BitkitScreenRenderer {
     private func authorizeButtons(_ phase: BitkitSheet.Phase) -> [Screen.Button] {
         let busy = phase == .authorizing
         return [
-            Screen.Button(id: "PubkyAuthCancel", label: BitkitTexts.cancel),
+            Screen.Button(BitkitElements.authCancel, label: BitkitTexts.cancel),
             Screen.Button(
-                id: "PubkyAuthAuthorize", label: busy ? BitkitTexts.authorizing : BitkitTexts.authorize, disabled: busy),
+                BitkitElements.authAuthorize, label: busy ? BitkitTexts.authorizing : BitkitTexts.authorize,
+                disabled: busy),
         ]
     }
 }

@@ -37,7 +37,6 @@ public enum BitkitTexts {
     public static let useRingDescription =
         "Bitkit can't read the key for this pubky from Pubky Ring. Open Pubky Ring to approve this request."
     public static let invalidRequest = "Invalid auth request"
-    public static let invalidRequestToastID = "PubkyAuthInvalidRequestToast"
     public static let approvalFailed = "Authorization Failed"
     public static let authorizing = "Authorizing..."
     public static let homeserver = "Homeserver"
@@ -74,13 +73,6 @@ public enum BitkitTexts {
 
     /// `Authentication failed: <reason>` (assumed formatting, spec/02 §12).
     public static func authenticationFailed(_ reason: String) -> String { "Authentication failed: \(reason)" }
-
-    // MARK: Accessibility ids (spec/02 §24)
-    public static let choiceCreateID = "PubkyChoiceCreate"
-    public static func choiceRingID(_ pubky: String) -> String { "PubkyChoiceRing_\(pubky)" }
-    /// The spinner a row shows while its profile lookup runs (spec/02 §11.1, spec/08 §3).
-    public static func choiceRingLookupID(_ pubky: String) -> String { "PubkyChoiceRingLookup_\(pubky)" }
-    public static let createProfileSaveID = "CreateProfileSave"
 
     // MARK: Simulator-defined (assumed) texts
     /// The scanner's generic "unrecognised code" error (its real text is outside spec/02).

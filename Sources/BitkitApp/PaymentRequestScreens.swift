@@ -6,7 +6,7 @@ import PubkyProtocol
 /// Labelled values are rows whose id is the QA id and whose caption is the label. The only issuer
 /// text shown is the trimmed note; names come from the saved contacts.
 extension BitkitScreenRenderer {
-    static let bellButton = Screen.Button(id: PaymentRequestTexts.bellID, label: PaymentRequestTexts.bellLabel)
+    static let bellButton = Screen.Button(BitkitElements.bell, label: PaymentRequestTexts.bellLabel)
 
     func fillPaykit(_ screen: inout Screen, route: BitkitRoute) {
         switch route {
@@ -15,7 +15,7 @@ extension BitkitScreenRenderer {
         case .contacts:
             screen.rows = contacts().contacts.map { contact in
                 Screen.Row(
-                    id: "Contact-\(contact.pubky)", title: contact.name,
+                    BitkitElements.contact(contact.pubky), title: contact.name,
                     caption: PubkyKey.bitkitTruncated(contact.pubky).uppercased(), pills: [contact.receiverPath])
             }
         case .contactSaved:
@@ -38,20 +38,24 @@ extension BitkitScreenRenderer {
             texts: pending.isEmpty ? [PaymentRequestTexts.noRequests] : [],
             rows: pending.map { request in
                 Screen.Row(
-                    id: request.rowID,
+                    BitkitElements.paymentRequestRow(
+                        id: request.key.id, counterparty: request.issuer, receiverPath: request.key.receiverPath),
                     title: names[request.issuer] ?? PubkyKey.bitkitTruncated(request.issuer).uppercased(),
                     caption: PaymentRequestTexts.formatSats(request.sats), pills: [PaymentRequestTexts.oneTime])
             },
             buttons: pending.flatMap { request in
                 [
-                    Screen.Button(id: PaymentRequestTexts.payID(request.key.id), label: PaymentRequestTexts.pay),
-                    Screen.Button(id: PaymentRequestTexts.dismissID(request.key.id), label: PaymentRequestTexts.reject),
+                    Screen.Button(BitkitElements.paymentRequestPay(request.key.id), label: PaymentRequestTexts.pay),
+                    Screen.Button(
+                        BitkitElements.paymentRequestDismiss(request.key.id), label: PaymentRequestTexts.reject),
                 ]
-            })
+            },
+            elements: [Screen.Element(BitkitElements.paymentRequestsSheet)])
     }
 
     private func fillDetail(_ screen: inout Screen) {
-        screen.buttons = [Screen.Button(id: PaymentRequestTexts.backID, label: PaymentRequestTexts.back)]
+        screen.elements = [Screen.Element(BitkitElements.paymentRequestDetailScreen)]
+        screen.buttons = [Screen.Button(BitkitElements.navigationBack, label: PaymentRequestTexts.back)]
         guard let key = memory.paykit?.detail else {
             screen.texts = [PaymentRequestTexts.noLongerAvailable]
             return
@@ -60,26 +64,27 @@ extension BitkitScreenRenderer {
         if let request = stored.pendingRequest(key) {
             var rows = [
                 Screen.Row(
-                    id: PaymentRequestTexts.amountID, title: PaymentRequestTexts.formatSats(request.sats),
+                    BitkitElements.paymentRequestDetailsAmount, title: PaymentRequestTexts.formatSats(request.sats),
                     caption: "Amount"),
                 Screen.Row(
-                    id: PaymentRequestTexts.statusID, title: PaymentRequestTexts.waitingForPayment, caption: "Status"),
+                    BitkitElements.paymentRequestDetailsStatus, title: PaymentRequestTexts.waitingForPayment,
+                    caption: "Status"),
                 Screen.Row(
-                    id: PaymentRequestTexts.fromID, title: Self.name(of: request.issuer, in: contacts()),
+                    BitkitElements.paymentRequestFrom, title: Self.name(of: request.issuer, in: contacts()),
                     caption: "From"),
-                Screen.Row(id: PaymentRequestTexts.forID, title: PaymentRequestTexts.oneTime, caption: "For"),
+                Screen.Row(BitkitElements.paymentRequestFor, title: PaymentRequestTexts.oneTime, caption: "For"),
             ]
             if let note = request.note {
-                rows.append(Screen.Row(id: PaymentRequestTexts.noteID, title: note, caption: "Note"))
+                rows.append(Screen.Row(BitkitElements.paymentRequestInvoiceNote, title: note, caption: "Note"))
             }
             screen.rows = rows
         } else if let handled = stored.handled.last(where: { $0.key == key }) {
             screen.rows = [
                 Screen.Row(
-                    id: PaymentRequestTexts.amountID, title: PaymentRequestTexts.formatSats(handled.sats),
+                    BitkitElements.paymentRequestDetailsAmount, title: PaymentRequestTexts.formatSats(handled.sats),
                     caption: "Amount"),
                 Screen.Row(
-                    id: PaymentRequestTexts.statusID,
+                    BitkitElements.paymentRequestDetailsStatus,
                     title: handled.outcome == .paid ? PaymentRequestTexts.paid : PaymentRequestTexts.rejected,
                     caption: "Status"),
             ]
@@ -89,36 +94,37 @@ extension BitkitScreenRenderer {
     }
 
     private func fillConfirmation(_ screen: inout Screen) {
+        screen.elements = [Screen.Element(BitkitElements.paymentRequestConfirm)]
         guard let shown = memory.paykit?.confirmation else {
             screen.texts = [PaymentRequestTexts.noLongerAvailable]
             return
         }
         var rows = [
             Screen.Row(
-                id: PaymentRequestTexts.reviewAmountID, title: PaymentRequestTexts.formatSats(shown.sats),
+                BitkitElements.reviewAmount, title: PaymentRequestTexts.formatSats(shown.sats),
                 caption: "Amount")
         ]
         if shown.detailsShown {
             rows.append(
                 Screen.Row(
-                    id: PaymentRequestTexts.recipientID, title: Self.name(of: shown.issuer, in: contacts()),
+                    BitkitElements.reviewContactRecipient, title: Self.name(of: shown.issuer, in: contacts()),
                     caption: "To"))
             rows.append(
                 Screen.Row(
-                    id: PaymentRequestTexts.reviewDestinationID, title: shown.destination,
+                    BitkitElements.reviewUri, title: shown.destination,
                     caption: Self.destinationLabel(shown.method)))
             if let fallback = shown.fallbackAddress {
                 rows.append(
-                    Screen.Row(id: PaymentRequestTexts.reviewFallbackID, title: fallback, caption: "On-chain fallback"))
+                    Screen.Row(BitkitElements.reviewFallbackAddress, title: fallback, caption: "On-chain fallback"))
             }
         }
         screen.rows = rows
         screen.buttons = [
             Screen.Button(
-                id: PaymentRequestTexts.toggleDetailsID,
+                BitkitElements.sendConfirmToggleDetails,
                 label: shown.detailsShown ? PaymentRequestTexts.hideDetails : PaymentRequestTexts.showDetails),
-            Screen.Button(id: PaymentRequestTexts.confirmID, label: PaymentRequestTexts.swipeToPay),
-            Screen.Button(id: PaymentRequestTexts.closeID, label: PaymentRequestTexts.close),
+            Screen.Button(BitkitElements.grab, label: PaymentRequestTexts.swipeToPay),
+            Screen.Button(BitkitElements.navigationClose, label: PaymentRequestTexts.close),
         ]
     }
 

@@ -1,11 +1,44 @@
 import AppCommands
 import BitkitApp
 import ContractNames
+import Foundation
 import SimCLI
 
-/// `state` and `checkpoints`: inspection, never an app action.
+/// `state`, `checkpoints` and `elements`: inspection, never an app action.
 enum StateCommands {
-    static let all = [state, checkpoints]
+    static let all = [state, checkpoints, elements]
+
+    struct Element: Encodable {
+        var id: String
+        var testTag: String?
+
+        enum CodingKeys: String, CodingKey { case id, testTag }
+
+        /// `testTag` is written `null` where Android tags nothing, as on screens.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(testTag, forKey: .testTag)
+        }
+    }
+
+    static let elements = Command(
+        "elements",
+        summary: "List every element id Bitkit's screens can show, with its Android testTag (spec/08 §3.2).",
+        details: """
+            Dynamic parts are written as the apps build them (`PubkyChoiceRing_<z32>`); `Sim…` ids are the \
+            simulator's own where the real app sets none. A journey addresses `id` on iOS and `testTag` on Android.
+            """,
+        examples: ["bitkit-sim elements", "bitkit-sim elements --json"]
+    ) { args, invocation in
+        try args.finish()
+        let list = BitkitElements.catalogue.map { Element(id: $0.id, testTag: $0.testTag.value) }
+        let width = (list.map(\.id.count).max() ?? 0) + 2
+        let text = list.map { element in
+            element.id.padding(toLength: width, withPad: " ", startingAt: 0) + (element.testTag ?? "(no testTag)")
+        }
+        try invocation.emit(["elements": list], text: text.joined(separator: "\n"))
+    }
 
     static let state = Command(
         "state", summary: "Print what Bitkit stores where and what it holds in memory (never a secret).",

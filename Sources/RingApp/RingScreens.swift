@@ -23,6 +23,8 @@ public enum RingScreens {
         screen.sheet = memory.sheet.map { sheet(state, $0) }
         screen.toasts = toasts
         screen.stack = memory.stack.map(\.name)
+        // Every pushed Ring screen has the header's back button (spec/08 §3.3, assumed).
+        if screen.stack.count > 1 { screen.buttons.append(Screen.Button(id: "AppHeaderBackButton", label: "Back")) }
         return screen
     }
 
@@ -31,7 +33,7 @@ public enum RingScreens {
     static func onboarding() -> Screen {
         Screen(
             app: app, route: "onboarding", title: RingTexts.onboardingTitle, texts: [RingTexts.onboardingText],
-            buttons: [Screen.Button(id: "OnboardingGetStartedButton", label: RingTexts.onboardingButton)])
+            buttons: [Screen.Button(id: "OnboardingContinueButton", label: RingTexts.onboardingButton)])
     }
 
     static func home(_ state: RingState) -> Screen {
@@ -75,13 +77,13 @@ public enum RingScreens {
         }
         let entry = state.store.entries[index]
         var buttons = [
-            Screen.Button(id: "PubkyDetailEditButton", label: "Edit"),
+            Screen.Button(id: "SimPubkyDetailEditButton", label: "Edit"),
             Screen.Button(id: "PubkyDetailShareButton", label: "Share"),
         ]
         if !entry.isAdopted { buttons.append(Screen.Button(id: "PubkyDetailBackupButton", label: "Backup")) }
         buttons.append(Screen.Button(id: "PubkyDetailDeleteButton", label: "Delete"))
         let card = Screen.Row(
-            id: "PubkyDetailProfileCard", title: entry.displayName(index: index), caption: entry.pubky,
+            id: "SimPubkyDetailProfileCard", title: entry.displayName(index: index), caption: entry.pubky,
             pills: entry.isAdopted ? [RingTexts.bitkitPill] : [],
             button: entry.canAuthorize ? RingTexts.authorize : RingTexts.setup)
         return Screen(
@@ -92,7 +94,7 @@ public enum RingScreens {
     static func settings() -> Screen {
         Screen(
             app: app, route: "settings", title: "Settings",
-            buttons: [Screen.Button(id: "WipePubkyRingButton", label: RingTexts.wipeRow)])
+            buttons: [Screen.Button(id: "SimWipePubkyRingButton", label: RingTexts.wipeRow)])
     }
 
     static func backupFile(_ error: String?) -> Screen {
@@ -119,10 +121,11 @@ public enum RingScreens {
                 texts: [RingTexts.useSheetHeadline, RingTexts.useSheetBody],
                 rows: [
                     Screen.Row(
-                        id: "UseExternalPubkyCard", title: RingTexts.bitkitName(count: state.store.entries.count),
+                        id: "SimUseExternalPubkyCard", title: RingTexts.bitkitName(count: state.store.entries.count),
                         caption: record.pubky, pills: [RingTexts.bitkitPill])
                 ],
-                buttons: [Screen.Button(id: "UseExternalPubkyConfirmButton", label: RingTexts.useInRing)])
+                buttons: [Screen.Button(id: "UseExternalPubkyConfirmButton", label: RingTexts.useInRing)],
+                elements: [Screen.Element(.ring("use-external-pubky-title"), text: RingTexts.useSheetTitle)])
         case .deletePubky(let pubky):
             let adopted = state.store.entry(pubky)?.isAdopted == true
             return Screen.Sheet(
@@ -131,6 +134,11 @@ public enum RingScreens {
                 buttons: [
                     Screen.Button(id: "DeletePubkyCancelButton", label: "Cancel"),
                     Screen.Button(id: "DeletePubkyConfirmButton", label: "Delete"),
+                ],
+                elements: [
+                    Screen.Element(
+                        .ring("delete-pubky-title"),
+                        text: adopted ? RingTexts.deleteAdoptedTitle : RingTexts.deleteOwnedTitle)
                 ])
         case .editPubky(let pubky):
             return editSheet(state, pubky)
@@ -138,7 +146,7 @@ public enum RingScreens {
             let rows = state.store.entries.enumerated().filter { $0.element.canAuthorize }.map { index, entry in
                 var row = entryRow(entry, index: index)
                 row.button = nil
-                row.id = "SelectPubky-\(index)"
+                row.id = "SelectPubkyRow-\(index)"
                 return row
             }
             return Screen.Sheet(
@@ -151,32 +159,40 @@ public enum RingScreens {
                 buttons: [
                     Screen.Button(id: "ConfirmAuthCancelButton", label: "Cancel"),
                     Screen.Button(id: "ConfirmAuthAuthorizeButton", label: RingTexts.authorize),
+                ],
+                elements: [
+                    Screen.Element(
+                        .ring("confirm-auth-title"),
+                        text: request.source.map { "\(RingTexts.authorize) \($0)" } ?? RingTexts.authorize),
+                    Screen.Element(.ring("ConfirmAuthRequestedPermissions")),
                 ])
         case .authSuccess(_, let pubky, let granted):
             return Screen.Sheet(
                 id: sheet.id, title: RingTexts.authSuccessTitle, texts: [RingTexts.grantedPermissions],
                 rows: capabilityRows(granted) + signerRow(state, pubky),
-                buttons: [Screen.Button(id: "ConfirmAuthSuccessButton", label: "OK")])
+                buttons: [Screen.Button(id: "ConfirmAuthSuccessButton", label: "OK")],
+                elements: [Screen.Element(.ring("ConfirmAuthGrantedPermissions"))])
         case .backupPubky:
             return Screen.Sheet(
                 id: sheet.id, title: RingTexts.backupTitle, texts: [RingTexts.backupHeader],
                 buttons: [
                     Screen.Button(id: "BackupEncryptedFileButton", label: RingTexts.encryptedFile),
                     Screen.Button(id: "BackupRecoveryPhraseButton", label: RingTexts.recoveryPhrase),
-                ])
+                ],
+                elements: [Screen.Element(.ring("backup-title"), text: RingTexts.backupTitle)])
         case .wipe:
             return Screen.Sheet(
                 id: sheet.id, title: RingTexts.wipeTitle, texts: [RingTexts.wipeMessage],
                 buttons: [
-                    Screen.Button(id: "WipeCancelButton", label: "No"),
-                    Screen.Button(id: "WipeConfirmButton", label: "Yes"),
+                    Screen.Button(id: "SimWipeCancelButton", label: "No"),
+                    Screen.Button(id: "SimWipeConfirmButton", label: "Yes"),
                 ])
         case .share(let pubky):
             return Screen.Sheet(id: sheet.id, title: "Share", texts: [pubky])
         case .decryptBackup(let file):
             return Screen.Sheet(
                 id: sheet.id, title: RingTexts.decryptPrompt, texts: [file],
-                rows: [Screen.Row(id: "DecryptPassphraseInput", title: RingTexts.passphrasePlaceholder)])
+                rows: [Screen.Row(id: "SimDecryptPassphraseInput", title: RingTexts.passphrasePlaceholder)])
         case .configurationFailed(let message):
             return Screen.Sheet(id: sheet.id, title: RingTexts.configurationFailed, texts: [message])
         }
@@ -190,11 +206,13 @@ public enum RingScreens {
         var rows = [Screen.Row(id: "EditPubkyNameInput", title: "Name", caption: entry.name)]
         if !entry.isAdopted {
             rows.append(Screen.Row(id: "EditPubkyHomeserverInput", title: "Homeserver", caption: entry.homeserver))
-            rows.append(Screen.Row(id: "EditPubkyInviteInput", title: "Invite code", caption: entry.signupToken))
+            rows.append(Screen.Row(id: "EditPubkyInviteCodeInput", title: "Invite code", caption: entry.signupToken))
         }
         return Screen.Sheet(
             id: "edit-pubky", title: editTitle(entry), texts: nameCounter(entry.name).map { [$0] } ?? [], rows: rows,
-            buttons: [Screen.Button(id: "EditPubkySaveButton", label: "Save")])
+            buttons: [Screen.Button(id: "EditPubkySaveButton", label: "Save")],
+            elements: [Screen.Element(.ring("EditPubkyNameLabel"), text: "Name")]
+                + (entry.isAdopted ? [] : [Screen.Element(.ring("EditPubkyHomeserverLabel"), text: "Homeserver")]))
     }
 
     /// `Setup <first5...last5>` or `Edit <first5...last5>`.
@@ -213,14 +231,14 @@ public enum RingScreens {
             var pills: [String] = []
             if row.readable { pills.append("Read") }
             if row.writable { pills.append("Write") }
-            return Screen.Row(id: "Capability-\(index)", title: row.path, pills: pills)
+            return Screen.Row(id: "SimCapability-\(index)", title: row.path, pills: pills)
         }
     }
 
     static func signerRow(_ state: RingState, _ pubky: String) -> [Screen.Row] {
         guard let index = state.store.index(of: pubky) else { return [] }
         var row = entryRow(state.store.entries[index], index: index)
-        row.id = "ConfirmAuthPubkyCard"
+        row.id = "SimConfirmAuthPubkyCard"
         row.button = nil
         row.caption = pubky
         return [row]

@@ -6,7 +6,7 @@ package enum ExpectationParser {
     package static let help = """
         expectations: [bitkit|ring] screen ROUTE | title TEXT | text TEXT | no text TEXT | rows N | captions C… | \
         titles T… | row ID | no row ID | toast TEXT | toasts TEXT… | no toast | sheet ID | no sheet | stack R… | \
-        button ID | no button ID; records ACCOUNT… | record ACCOUNT | no record ACCOUNT; bitkit state PATH OP VALUE | \
+        button ID | no button ID | id ID [absent|disabled|enabled]; records ACCOUNT… | record ACCOUNT | no record ACCOUNT; bitkit state PATH OP VALUE | \
         ring state PATH OP VALUE | last PATH OP VALUE | json TOOL ARGS… :: PATH OP VALUE | elapsed FROM TO OP MS | \
         exit N | output contains TEXT | output lacks TEXT; OP is = != contains !contains count ~ !~ < <= > >=, or \
         PATH absent / PATH exists
@@ -51,6 +51,18 @@ package enum ExpectationParser {
         case "button":
             return .json(
                 subject: screen, path: ".buttons[*].id", comparison: .contains, value: JSONText.string(try one()))
+        case "id":
+            // `id X`, `id X absent|disabled|enabled`: any identified thing on the screen (spec/08 §3).
+            guard words.count == 1 || (words.count == 2 && ["absent", "disabled", "enabled"].contains(words[1])) else {
+                throw fail("usage: expect [bitkit|ring] id ID [absent|disabled|enabled]")
+            }
+            let id = JSONText.string(words[0])
+            switch words.count == 2 ? words[1] : "" {
+            case "absent": return .json(subject: screen, path: ".allIds", comparison: .notContains, value: id)
+            case "disabled": return .json(subject: screen, path: ".disabledIds", comparison: .contains, value: id)
+            case "enabled": return .json(subject: screen, path: ".enabledIds", comparison: .contains, value: id)
+            default: return .json(subject: screen, path: ".allIds", comparison: .contains, value: id)
+            }
         case "no":
             guard let what = words.first else {
                 throw fail("usage: expect no toast|sheet|text T|row ID|button ID|record ACCOUNT")

@@ -135,6 +135,7 @@ extension ScriptRun {
             var screen = shownScreen
             if !implicitToasts.isEmpty { screen["toasts"] = implicitToasts + (screen["toasts"] as? [Any] ?? []) }
             screen["allTexts"] = TranscriptText.allTexts(of: screen)
+            for (field, ids) in TranscriptText.identifierFields(of: shownScreen) { screen[field] = ids }
             lastScreen[app] = screen
             lastAppScreen = screen
             transcript.append(TranscriptText.indent(TranscriptText.render(screen, app: app)))

@@ -63,6 +63,20 @@ package enum TranscriptText {
         return texts
     }
 
+    /// Every identifier on the screen (`Screen.identifiers`), as `expect … id` reads it: `allIds`, and
+    /// the disabled and enabled ones apart.
+    package static func identifierFields(of screen: [String: Any]) -> [String: [String]] {
+        guard let data = try? JSONSerialization.data(withJSONObject: screen),
+            let decoded = try? JSONDecoder().decode(Screen.self, from: data)
+        else { return ["allIds": [], "disabledIds": [], "enabledIds": []] }
+        let identifiers = decoded.identifiers
+        return [
+            "allIds": identifiers.map(\.id),
+            "disabledIds": identifiers.filter(\.disabled).map(\.id),
+            "enabledIds": identifiers.filter { !$0.disabled }.map(\.id),
+        ]
+    }
+
     package static func indent(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
     }

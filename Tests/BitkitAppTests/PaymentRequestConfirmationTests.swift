@@ -23,7 +23,7 @@ import Testing
     /// P2: the exact invoice shown is paid, 100 000 000 msat.
     @Test func theInvoiceShownIsPaidWithTheRequestAmount() throws {
         let (journey, invoice) = try lightningRequest(100_000_000)
-        #expect(try journey.send(.toggleDetails).value("ReviewDestination") == invoice)
+        #expect(try journey.send(.toggleDetails).value("ReviewUri") == invoice)
         let paid = try journey.send(.confirm)
         #expect(paid.toasts.map(\.text) == ["success · Payment Sent · 100 000 sats"])
         let ledger = try journey.ledger()
@@ -44,7 +44,7 @@ import Testing
     @Test func anInvoiceForAnotherAmountFailsWithTheMismatchErrorAndSendsNothing() throws {
         let (journey, _) = try lightningRequest(99_999_000)
         let refused = try journey.send(.confirm)
-        #expect(refused.toasts.map(\.id) == ["wallet__payment_request_mismatch"])
+        #expect(refused.toasts.map(\.id) == ["SimPaymentRequestMismatchToast"])
         #expect(refused.route == "PaymentRequestConfirm")
         #expect(try journey.ledger().lightning.isEmpty)
         let state = try journey.state()
@@ -123,7 +123,7 @@ import Testing
         try journey.request("Big", amount: "0.005", identifiers: ["btc-regtest-p2wpkh"])
         let screen = try journey.send(.sync)
         #expect(screen.value("ReviewAmount") == "500 000 sats")
-        #expect(try journey.send(.confirm).toasts.map(\.id) == ["PaymentRequestInsufficientFundsToast"])
+        #expect(try journey.send(.confirm).toasts.map(\.id) == ["SimPaymentRequestInsufficientFundsToast"])
         #expect(try journey.ledger().onchain.isEmpty)
         #expect(try journey.state().pending.map(\.id) == ["Big"])
     }

@@ -17,12 +17,12 @@ import Testing
         #expect(screen.stack == ["home", "PaymentRequestConfirm"])
         #expect(screen.value("ReviewAmount") == "100 000 sats")
         #expect(screen.toasts.isEmpty)
-        #expect(screen.buttons.map(\.id) == ["SendConfirmToggleDetails", "SendConfirmSwipe", "NavigationClose"])
+        #expect(screen.buttons.map(\.id) == ["SendConfirmToggleDetails", "GRAB", "SimNavigationClose"])
         // The recipient and destination appear only with the details toggle.
         #expect(screen.value("ReviewContactRecipient") == nil)
         let details = try journey.send(.toggleDetails)
         #expect(details.value("ReviewContactRecipient") == "Shop")
-        #expect(details.value("ReviewDestination") == address)
+        #expect(details.value("ReviewUri") == address)
         #expect(try journey.state().pending.map(\.autoPresented) == [true])
     }
 
@@ -238,7 +238,7 @@ import Testing
                 PaykitContact(name: "Shop", pubky: Fixture.c, receiverPath: "bitkit/wallet")
             ])
         let list = try journey.send(.openContacts)
-        #expect(list.rows.map(\.id) == ["Contact-\(Fixture.c)"])
+        #expect(list.rows.map(\.id) == ["Contact_pubky\(Fixture.c)"])
         #expect(list.rows.map(\.caption) == ["GCUM...A19O"])
     }
 }

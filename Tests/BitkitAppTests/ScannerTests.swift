@@ -70,7 +70,7 @@ import Testing
             ])
         #expect(sheet.rows.map(\.title) == ["/pub/pubky.app", "/pub/x.y"])
         #expect(sheet.rows.map(\.caption) == ["READ, WRITE", "READ"])
-        #expect(sheet.rows.map(\.id) == ["PubkyAuthCapability_1", "PubkyAuthCapability_2"])
+        #expect(sheet.rows.map(\.id) == ["SimPubkyAuthCapability_1", "SimPubkyAuthCapability_2"])
         #expect(
             sheet.footer == [
                 "Make sure you trust the service, browser, or device before authorizing with your pubky.",

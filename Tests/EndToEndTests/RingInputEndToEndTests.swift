@@ -61,8 +61,8 @@ import Testing
                   ┌ sheet pubky-auth-approval: Authorize
                   │ A service is requesting permission to access and edit your pubky.app and x.y data.
                   │ REQUESTED PERMISSIONS
-                  │ • /pub/pubky.app  READ, WRITE  (PubkyAuthCapability_1)
-                  │ • /pub/x.y  READ  (PubkyAuthCapability_2)
+                  │ • /pub/pubky.app  READ, WRITE  (SimPubkyAuthCapability_1)
+                  │ • /pub/x.y  READ  (SimPubkyAuthCapability_2)
                   │ Make sure you trust the service, browser, or device before authorizing with your pubky.
                   │ TKRQ...P7QY
                   │ [Cancel]  (PubkyAuthCancel)

@@ -103,7 +103,9 @@ import Testing
         try sim.ring(.showOffer(ref: "#1"), .confirm)
         let detail = try sim.ring(.open(ref: "#1"))
         #expect(
-            detail.buttons.map(\.id) == ["PubkyDetailEditButton", "PubkyDetailShareButton", "PubkyDetailDeleteButton"])
+            detail.buttons.map(\.id) == [
+                "SimPubkyDetailEditButton", "PubkyDetailShareButton", "PubkyDetailDeleteButton", "AppHeaderBackButton",
+            ])
         #expect(detail.rows.first?.pills == ["Bitkit pubky"])
         let sheet = try #require(try sim.ring(.edit(ref: "#1")).sheet)
         #expect(sheet.title == "Edit aihfh...na3iy")

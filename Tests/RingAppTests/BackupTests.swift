@@ -19,7 +19,7 @@ import Testing
                 "Enter a password or passphrase to encrypt and secure your backup. Keep it safe, you'll need it to restore your pubky."
             ])
         #expect(screen.rows.map(\.id) == ["BackupFilePassphraseInput"])
-        #expect(screen.buttons.map(\.id) == ["BackupFileSubmitButton"])
+        #expect(screen.buttons.map(\.id) == ["BackupFileSubmitButton", "AppHeaderBackButton"])
     }
 
     @Test func aShortPassphraseIsRefusedAndNothingIsWritten() throws {

@@ -177,7 +177,7 @@ import Testing
         // The app becomes active on the detail screen, with Home in the stack: the offer load runs.
         let screen = try sim.ring(.foreground)
         #expect(screen.route == "detail")
-        #expect(screen.rows.isEmpty && screen.buttons.isEmpty && screen.title == nil)
+        #expect(screen.rows.isEmpty && screen.buttons.map(\.id) == ["AppHeaderBackButton"] && screen.title == nil)
         #expect(
             try sim.privateItems().map(\.service) == ["pubky-session:\(Key.a):0d4a9a3c-0000-5000-8000-000000000000"])
     }

@@ -130,7 +130,7 @@ import Testing
         let sheet = try #require(try sim.ring(.edit(ref: "#1")).sheet)
         #expect(sheet.id == "edit-pubky")
         #expect(sheet.title == "Setup tkrq8...xp7qy")
-        #expect(sheet.rows.map(\.id) == ["EditPubkyNameInput", "EditPubkyHomeserverInput", "EditPubkyInviteInput"])
+        #expect(sheet.rows.map(\.id) == ["EditPubkyNameInput", "EditPubkyHomeserverInput", "EditPubkyInviteCodeInput"])
         try sim.ring(.saveEdit(name: "Alice"))
         try sim.ring(.relaunch)
         let home = try sim.ring(.home)

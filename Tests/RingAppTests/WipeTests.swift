@@ -20,7 +20,7 @@ import Testing
         let sim = try prepared()
         let screen = try sim.ring(.openWipe)
         #expect(screen.route == "settings")
-        #expect(screen.buttons.map(\.label) == ["Wipe Pubky Ring"])
+        #expect(screen.buttons.map(\.label) == ["Wipe Pubky Ring", "Back"])
         let sheet = try #require(screen.sheet)
         #expect(sheet.title == "Are you sure?")
         #expect(sheet.texts == ["This action will erase all Pubky Ring data and cannot be undone."])

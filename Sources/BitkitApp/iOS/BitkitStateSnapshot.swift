@@ -158,7 +158,7 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
         var listed: [String] = []
         for pubky in list.pubkys where !listed.contains(pubky) { listed.append(pubky) }
         return Choice(
-            rows: list.pubkys, lookingUp: list.lookingUp, spinners: list.lookingUp.map(BitkitTexts.choiceRingLookupID),
+            rows: list.pubkys, lookingUp: list.lookingUp, spinners: list.lookingUp.map { BitkitElements.choiceRingLookup($0).id },
             found: listed.filter { remembered.found[$0] != nil }, missed: listed.filter(remembered.missed.contains))
     }
 }
