@@ -75,6 +75,8 @@ let package = Package(
         .target(name: "AppCommands", dependencies: ["AppRuntime", "AppSupport", "ContractNames", "SimCLI"]),
         // The visual run report: HTML pages and inline SVG drawn from plain records of a run.
         .target(name: "RunReport", dependencies: ["AppSupport"]),
+        // Journey files (spec/08 §1.1, §2): parsed, split into sub-actions, each recognised as a form.
+        .target(name: "Journeys"),
         .target(
             name: "BitkitCLI",
             dependencies: [
@@ -167,6 +169,7 @@ let package = Package(
             name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
+        .testTarget(name: "JourneysTests", dependencies: ["Journeys"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
