@@ -46,8 +46,41 @@ public struct BitkitApp: Sendable {
     public var privateStore: any BitkitPrivateStore { host.privateStore }
 
     /// Runs one user action and returns the screen it leaves.
-    public func send(_ action: BitkitAction) throws -> BitkitOutcome {
-        let context = try AppRuntime.act([action], host: host, environment: environment, sharing: sharing)
+    public func send(_ action: BitkitAction) throws -> BitkitOutcome { try perform([action]) }
+
+    /// The screen Bitkit shows now, acting on nothing (so it shows no toast: none was raised).
+    public func screen() throws -> BitkitOutcome { try perform([]) }
+
+    /// Taps the element `id` of the current screen as that element does (spec/08 §2.2 row 1); an
+    /// element not shown, disabled, or shown without simulated behaviour is a refusal: a notice, the
+    /// screen unchanged.
+    public func tap(_ id: String) throws -> BitkitOutcome {
+        let current = try screen()
+        guard let shown = current.screen else {
+            return BitkitOutcome(screen: nil, notices: ["Bitkit is not running: nothing to tap."])
+        }
+        do {
+            return try send(try BitkitTap.action(for: id, on: shown))
+        } catch let refusal as BitkitTap.Refusal {
+            return BitkitOutcome(screen: shown, notices: [refusal.description + "."])
+        }
+    }
+
+    /// Taps the first row or button whose label or title is exactly `label` (`tap --label`).
+    public func tap(labelled label: String) throws -> BitkitOutcome {
+        let current = try screen()
+        guard let shown = current.screen else {
+            return BitkitOutcome(screen: nil, notices: ["Bitkit is not running: nothing to tap."])
+        }
+        do {
+            return try tap(try BitkitTap.id(labelled: label, on: shown))
+        } catch let refusal as BitkitTap.Refusal {
+            return BitkitOutcome(screen: shown, notices: [refusal.description + "."])
+        }
+    }
+
+    private func perform(_ actions: [BitkitAction]) throws -> BitkitOutcome {
+        let context = try AppRuntime.act(actions, host: host, environment: environment, sharing: sharing)
         return BitkitOutcome(
             screen: context.state.memory.map { BitkitScreenRenderer(state: context.state, memory: $0).screen() },
             notices: context.notices)

@@ -1,9 +1,41 @@
+import AppCommands
 import BitkitApp
 import SimCLI
 
-/// `home`, `back`, `open ROUTE`, `continue`, `settings …`: moving around the app.
+/// `home`, `back`, `open ROUTE`, `continue`, `settings …`, `screen`, `tap`: moving around the app.
 enum NavigationCommands {
-    static let all = [home, back, open, continueCommand, settings]
+    static let all = [home, back, open, continueCommand, settings, screen, tap]
+
+    static let screen = Command(
+        "screen", summary: "Print the screen Bitkit shows now, doing nothing (no toast: none was raised).",
+        examples: ["bitkit-sim screen", "bitkit-sim screen --json"]
+    ) { args, invocation in
+        try args.finish()
+        try AppRunner.print(try BitkitRunner.app(invocation).screen(), appName: Bitkit.displayName, invocation)
+    }
+
+    static let tap = Command(
+        "tap", summary: "Tap an element of the current screen by its id (spec/08 §3), or by its exact label.",
+        usage: "ID | --label TEXT",
+        details: """
+            The element acts as it does in the app: `tap ProfileButton` opens Profile, `tap PubkyChoiceRing_<z32>` \
+            picks that pubky, `tap SimDisconnectConfirm` confirms the dialog. An element that is not on the screen, is \
+            disabled, or is shown without simulated behaviour (Send, Receive) is refused: a `notice:` on stderr, the \
+            screen unchanged, exit 0 — as every refused tap. `--label TEXT` taps the first row or button (the \
+            sheet's first) whose label or title is exactly TEXT.
+            """,
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on", "bitkit-sim tap ProfileButton", "bitkit-sim tap --label Continue",
+        ]
+    ) { args, invocation in
+        let label = try args.option("--label")
+        let id = label == nil ? try args.positional("ID") : nil
+        try args.finish()
+        let app = try BitkitRunner.app(invocation)
+        let outcome = try id.map { try app.tap($0) } ?? app.tap(labelled: label ?? "")
+        try AppRunner.print(outcome, appName: Bitkit.displayName, invocation)
+    }
 
     static let home = BitkitRunner.command(
         "home", summary: "Return to Home (the navigation path is emptied).", examples: ["bitkit-sim home"]

@@ -48,6 +48,36 @@ public final class RingApp {
         return screen
     }
 
+    /// The screen Ring shows now, acting on nothing (so it shows no toast: none was raised).
+    @discardableResult
+    public func screen() throws -> Screen { try send([]) }
+
+    /// Taps the element `id` of the current screen as that element does (spec/08 §2.2 row 1); an
+    /// element not shown, disabled, or shown without simulated behaviour is a refusal: a notice in
+    /// `outcome`, the screen unchanged.
+    @discardableResult
+    public func tap(_ id: String) throws -> Screen {
+        let shown = try screen()
+        do {
+            return try send(try RingTap.actions(for: id, on: shown))
+        } catch let refusal as RingTap.Refusal {
+            outcome = AppOutcome(screen: shown, notices: [refusal.description + "."])
+            return shown
+        }
+    }
+
+    /// Taps the first row or button whose label or title is exactly `label` (`tap --label`).
+    @discardableResult
+    public func tap(labelled label: String) throws -> Screen {
+        let shown = try screen()
+        do {
+            return try tap(try RingTap.id(labelled: label, on: shown))
+        } catch let refusal as RingTap.Refusal {
+            outcome = AppOutcome(screen: shown, notices: [refusal.description + "."])
+            return shown
+        }
+    }
+
     /// Reads the persisted state without acting (for inspection).
     public func loadState() throws -> RingState {
         let stored = try host.load(Sandbox(world: environment.world, app: .ring))

@@ -1,9 +1,48 @@
+import AppCommands
 import RingApp
 import SimCLI
 
 /// `launch`, `relaunch`, `kill`, `foreground`, `background` (DESIGN §4), and navigation.
 enum LifecycleCommands {
-    static let all = [launch, relaunch, kill, foreground, background, home, onboarding, settings, back]
+    static let all = [launch, relaunch, kill, foreground, background, home, onboarding, settings, back, screen, tap]
+
+    static let screen = Command(
+        "screen", summary: "Print the screen Ring shows now, doing nothing (no toast: none was raised).",
+        examples: ["ring-sim onboarding finish", "ring-sim screen", "ring-sim screen --json"]
+    ) { args, invocation in
+        try args.finish()
+        let app = try RingRunner.app(invocation)
+        try app.screen()
+        try AppRunner.print(app.outcome, appName: Ring.displayName, invocation)
+    }
+
+    static let tap = Command(
+        "tap", summary: "Tap an element of the current screen by its testID (spec/08 §3.3), or by its exact label.",
+        usage: "ID | --label TEXT",
+        details: """
+            The element acts as it does in the app: `tap PubkyBox-Alice-0-Content` opens that card, \
+            `tap ExternalPubkyBox-0-UseButton` shows the offer, `tap DeletePubkyConfirmButton` confirms. A card's body \
+            and button are `<card id>-Content` and `-ActionButton` / `-UseButton`. An element that is not on the \
+            screen, is disabled, or is shown without simulated behaviour is refused: a `notice:` on stderr, the \
+            screen unchanged, exit 0. `--label TEXT` taps the first row or button (the sheet's first) whose label \
+            or title is exactly TEXT.
+            """,
+        examples: [
+            "ring-sim onboarding finish", "ring-sim settings", "ring-sim tap SimWipePubkyRingButton",
+            "ring-sim tap --label No",
+        ]
+    ) { args, invocation in
+        let label = try args.option("--label")
+        let id = label == nil ? try args.positional("ID") : nil
+        try args.finish()
+        let app = try RingRunner.app(invocation)
+        do {
+            if let id { try app.tap(id) } else { try app.tap(labelled: label ?? "") }
+        } catch let error as RingAppError {
+            throw CLIError.usage(error.description)
+        }
+        try AppRunner.print(app.outcome, appName: Ring.displayName, invocation)
+    }
 
     /// `setup`: the example lines a fresh world needs first (Home exists only after onboarding).
     private static func simple(

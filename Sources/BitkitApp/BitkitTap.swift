@@ -1,0 +1,90 @@
+import AppSupport
+
+/// What a tap on an identified element of Bitkit's current screen does (`bitkit-sim tap ID`,
+/// spec/08 §2.2 row 1): the action the element performs, or why it cannot be tapped here. A
+/// journey runner taps by id; the scenario language keeps its named actions (`pick`, `save`, …),
+/// which these map to, so both reach the same reducer.
+public enum BitkitTap {
+    /// Why a tap did nothing.
+    public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
+        case notShown(String)
+        case disabled(String)
+        case noLabel(String)
+        case notSimulated(String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .notShown(let id): "no element '\(id)' on Bitkit's current screen"
+            case .disabled(let id): "'\(id)' is disabled"
+            case .noLabel(let label): "nothing labelled \"\(label)\" on Bitkit's current screen"
+            case .notSimulated(let id, let reason): "'\(id)' is shown but tapping it is not simulated: \(reason)"
+            }
+        }
+    }
+
+    /// The id of the first row or button (the sheet's first, as it is on top) whose label or title
+    /// is exactly `label`.
+    public static func id(labelled label: String, on screen: Screen) throws(Refusal) -> String {
+        let candidates =
+            (screen.sheet.map { $0.buttons.map { ($0.id, $0.label) } + $0.rows.map { ($0.id, $0.title) } } ?? [])
+            + screen.buttons.map { ($0.id, $0.label) } + screen.rows.map { ($0.id, $0.title) }
+        guard let found = candidates.first(where: { $0.1 == label }) else { throw .noLabel(label) }
+        return found.0
+    }
+
+    /// The action a tap on `id` performs on `screen`.
+    public static func action(for id: String, on screen: Screen) throws(Refusal) -> BitkitAction {
+        guard let element = screen.identifiers.first(where: { $0.id == id }) else { throw .notShown(id) }
+        guard !element.disabled else { throw .disabled(id) }
+        switch id {
+        case BitkitElements.onboardingCreate.id: return .createWallet
+        case BitkitElements.profileButton.id: return .open(.profile)
+        case BitkitElements.bell.id: return .paykit(.openBell)
+        case BitkitElements.settings.id: return .openSettings
+        case BitkitElements.devSettings.id: return .open(.devSettings)
+        case BitkitElements.paykitUIToggle.id: return .setPaykitUI(!element.texts.contains { $0.hasSuffix(": on") })
+        case BitkitElements.resetAndRestore.id: return .reset(confirm: false)
+        case BitkitElements.resetConfirm.id: return .reset(confirm: true)
+        case BitkitElements.profileIntroContinue.id, BitkitElements.payContactsContinue.id,
+            BitkitElements.contactImportOverviewContinue.id:
+            return .continueFlow
+        case BitkitElements.choiceCreate.id: return .createProfile(name: nil, bio: nil)
+        case BitkitElements.createProfileSave.id: return .save
+        case BitkitElements.profileEdit.id: return .editProfile
+        case BitkitElements.profileSignOut.id: return .disconnect(confirm: false)
+        case BitkitElements.disconnectConfirm.id: return .disconnect(confirm: true)
+        case BitkitElements.profileEditDelete.id: return .deleteProfile(confirm: false)
+        case BitkitElements.deleteProfileConfirm.id: return .deleteProfile(confirm: true)
+        case BitkitElements.authAuthorize.id: return .approve
+        case BitkitElements.authCancel.id: return .deny
+        case BitkitElements.authOK.id, BitkitElements.resetCancel.id, BitkitElements.disconnectCancel.id,
+            BitkitElements.deleteProfileCancel.id:
+            return .back
+        case BitkitElements.navigationBack.id: return .back
+        case BitkitElements.navigationClose.id: return .paykit(.dismiss)
+        case BitkitElements.sendConfirmToggleDetails.id: return .paykit(.toggleDetails)
+        case BitkitElements.grab.id: return .paykit(.confirm)
+        default: break
+        }
+        if let pubky = id.dropping(prefix: "PubkyChoiceRing_") { return .pick(.pubky(pubky)) }
+        if let request = id.dropping(prefix: "PaymentRequestPay-") { return .paykit(.pay(request)) }
+        if let request = id.dropping(prefix: "PaymentRequestDismiss-") { return .paykit(.reject(request)) }
+        if id.hasPrefix("PaymentRequestRow-") { return .paykit(.openRequest(id)) }
+        throw .notSimulated(id, reason: reason(for: id))
+    }
+
+    private static func reason(for id: String) -> String {
+        switch id {
+        case BitkitElements.scan.id: "the scanner reads a code: paste one (`bitkit-sim scan LINK`)"
+        case BitkitElements.onboardingRestore.id:
+            "a restore needs its phrase (`bitkit-sim wallet restore --mnemonic …`)"
+        default: "the simulator shows it without its behaviour"
+        }
+    }
+}
+
+extension String {
+    fileprivate func dropping(prefix: String) -> String? {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+    }
+}
