@@ -61,7 +61,7 @@ public struct BitkitApp: Sendable {
         }
         do {
             return try send(try BitkitTap.action(for: id, on: shown))
-        } catch let refusal as BitkitTap.Refusal {
+        } catch let refusal as TapRefusal {
             return BitkitOutcome(screen: shown, notices: [refusal.description + "."])
         }
     }
@@ -73,8 +73,8 @@ public struct BitkitApp: Sendable {
             return BitkitOutcome(screen: nil, notices: ["Bitkit is not running: nothing to tap."])
         }
         do {
-            return try tap(try BitkitTap.id(labelled: label, on: shown))
-        } catch let refusal as BitkitTap.Refusal {
+            return try tap(try shown.id(labelled: label, app: "Bitkit"))
+        } catch let refusal as TapRefusal {
             return BitkitOutcome(screen: shown, notices: [refusal.description + "."])
         }
     }

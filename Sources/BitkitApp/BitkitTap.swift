@@ -5,36 +5,9 @@ import AppSupport
 /// journey runner taps by id; the scenario language keeps its named actions (`pick`, `save`, …),
 /// which these map to, so both reach the same reducer.
 public enum BitkitTap {
-    /// Why a tap did nothing.
-    public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
-        case notShown(String)
-        case disabled(String)
-        case noLabel(String)
-        case notSimulated(String, reason: String)
-
-        public var description: String {
-            switch self {
-            case .notShown(let id): "no element '\(id)' on Bitkit's current screen"
-            case .disabled(let id): "'\(id)' is disabled"
-            case .noLabel(let label): "nothing labelled \"\(label)\" on Bitkit's current screen"
-            case .notSimulated(let id, let reason): "'\(id)' is shown but tapping it is not simulated: \(reason)"
-            }
-        }
-    }
-
-    /// The id of the first row or button (the sheet's first, as it is on top) whose label or title
-    /// is exactly `label`.
-    public static func id(labelled label: String, on screen: Screen) throws(Refusal) -> String {
-        let candidates =
-            (screen.sheet.map { $0.buttons.map { ($0.id, $0.label) } + $0.rows.map { ($0.id, $0.title) } } ?? [])
-            + screen.buttons.map { ($0.id, $0.label) } + screen.rows.map { ($0.id, $0.title) }
-        guard let found = candidates.first(where: { $0.1 == label }) else { throw .noLabel(label) }
-        return found.0
-    }
-
     /// The action a tap on `id` performs on `screen`.
-    public static func action(for id: String, on screen: Screen) throws(Refusal) -> BitkitAction {
-        guard let element = screen.identifiers.first(where: { $0.id == id }) else { throw .notShown(id) }
+    public static func action(for id: String, on screen: Screen) throws(TapRefusal) -> BitkitAction {
+        guard let element = screen.identifiers.first(where: { $0.id == id }) else { throw .notShown(id, app: "Bitkit") }
         guard !element.disabled else { throw .disabled(id) }
         switch id {
         case BitkitElements.onboardingCreate.id: return .createWallet

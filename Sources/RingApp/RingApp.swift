@@ -60,7 +60,7 @@ public final class RingApp {
         let shown = try screen()
         do {
             return try send(try RingTap.actions(for: id, on: shown))
-        } catch let refusal as RingTap.Refusal {
+        } catch let refusal as TapRefusal {
             outcome = AppOutcome(screen: shown, notices: [refusal.description + "."])
             return shown
         }
@@ -71,8 +71,8 @@ public final class RingApp {
     public func tap(labelled label: String) throws -> Screen {
         let shown = try screen()
         do {
-            return try tap(try RingTap.id(labelled: label, on: shown))
-        } catch let refusal as RingTap.Refusal {
+            return try tap(try shown.id(labelled: label, app: "Pubky Ring"))
+        } catch let refusal as TapRefusal {
             outcome = AppOutcome(screen: shown, notices: [refusal.description + "."])
             return shown
         }

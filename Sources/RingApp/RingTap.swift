@@ -4,36 +4,12 @@ import AppSupport
 /// by the testIDs of spec/08 §3.3; a card's body and button are addressed as `<card id>-Content` and
 /// `<card id>-ActionButton` / `-UseButton` (§3.1 rule 4).
 public enum RingTap {
-    /// Why a tap did nothing.
-    public enum Refusal: Error, Equatable, Sendable, CustomStringConvertible {
-        case notShown(String)
-        case disabled(String)
-        case noLabel(String)
-        case notSimulated(String, reason: String)
-
-        public var description: String {
-            switch self {
-            case .notShown(let id): "no element '\(id)' on Pubky Ring's current screen"
-            case .disabled(let id): "'\(id)' is disabled"
-            case .noLabel(let label): "nothing labelled \"\(label)\" on Pubky Ring's current screen"
-            case .notSimulated(let id, let reason): "'\(id)' is shown but tapping it is not simulated: \(reason)"
-            }
-        }
-    }
-
-    /// The id of the first row or button (the sheet's first) whose label or title is exactly `label`.
-    public static func id(labelled label: String, on screen: Screen) throws(Refusal) -> String {
-        let candidates =
-            (screen.sheet.map { $0.buttons.map { ($0.id, $0.label) } + $0.rows.map { ($0.id, $0.title) } } ?? [])
-            + screen.buttons.map { ($0.id, $0.label) } + screen.rows.map { ($0.id, $0.title) }
-        guard let found = candidates.first(where: { $0.1 == label }) else { throw .noLabel(label) }
-        return found.0
-    }
-
     /// The actions a tap on `id` performs on `screen`.
-    public static func actions(for id: String, on screen: Screen) throws(Refusal) -> [RingAction] {
+    public static func actions(for id: String, on screen: Screen) throws(TapRefusal) -> [RingAction] {
         let (card, part) = Self.card(of: id)
-        guard let element = screen.identifiers.first(where: { $0.id == card }) else { throw .notShown(id) }
+        guard let element = screen.identifiers.first(where: { $0.id == card }) else {
+            throw .notShown(id, app: "Pubky Ring")
+        }
         guard !element.disabled else { throw .disabled(id) }
         if let index = Self.index(card, prefix: "ExternalPubkyBox-") { return [.showOffer(ref: "#\(index + 1)")] }
         if let index = Self.index(card, prefix: "SelectPubkyRow-") { return [.select(ref: "#\(index + 1)")] }
