@@ -27,3 +27,17 @@ extension Screen {
         return found.0
     }
 }
+
+/// What a tap names: an element's id, or its exact visible label (`tap ID` / `tap --label TEXT`).
+public enum TapTarget: Sendable, Equatable {
+    case id(String)
+    case label(String)
+
+    /// The id this target taps on `screen`.
+    public func id(on screen: Screen, app: String) throws(TapRefusal) -> String {
+        switch self {
+        case .id(let id): id
+        case .label(let label): try screen.id(labelled: label, app: app)
+        }
+    }
+}

@@ -51,29 +51,15 @@ public struct BitkitApp: Sendable {
     /// The screen Bitkit shows now, acting on nothing (so it shows no toast: none was raised).
     public func screen() throws -> BitkitOutcome { try perform([]) }
 
-    /// Taps the element `id` of the current screen as that element does (spec/08 §2.2 row 1); an
-    /// element not shown, disabled, or shown without simulated behaviour is a refusal: a notice, the
-    /// screen unchanged.
-    public func tap(_ id: String) throws -> BitkitOutcome {
-        let current = try screen()
-        guard let shown = current.screen else {
+    /// Taps an element of the current screen, by id or exact label, as that element does (spec/08
+    /// §2.2 rows 1–2); an element not shown, disabled, or shown without simulated behaviour is a
+    /// refusal: a notice, the screen unchanged.
+    public func tap(_ target: TapTarget) throws -> BitkitOutcome {
+        guard let shown = try screen().screen else {
             return BitkitOutcome(screen: nil, notices: ["Bitkit is not running: nothing to tap."])
         }
         do {
-            return try send(try BitkitTap.action(for: id, on: shown))
-        } catch let refusal as TapRefusal {
-            return BitkitOutcome(screen: shown, notices: [refusal.description + "."])
-        }
-    }
-
-    /// Taps the first row or button whose label or title is exactly `label` (`tap --label`).
-    public func tap(labelled label: String) throws -> BitkitOutcome {
-        let current = try screen()
-        guard let shown = current.screen else {
-            return BitkitOutcome(screen: nil, notices: ["Bitkit is not running: nothing to tap."])
-        }
-        do {
-            return try tap(try shown.id(labelled: label, app: "Bitkit"))
+            return try send(try BitkitTap.action(for: try target.id(on: shown, app: "Bitkit"), on: shown))
         } catch let refusal as TapRefusal {
             return BitkitOutcome(screen: shown, notices: [refusal.description + "."])
         }

@@ -29,12 +29,9 @@ enum NavigationCommands {
             "bitkit-sim settings dev paykit-ui on", "bitkit-sim tap ProfileButton", "bitkit-sim tap --label Continue",
         ]
     ) { args, invocation in
-        let label = try args.option("--label")
-        let id = label == nil ? try args.positional("ID") : nil
+        let target = try TapCommand.target(&args)
         try args.finish()
-        let app = try BitkitRunner.app(invocation)
-        let outcome = try id.map { try app.tap($0) } ?? app.tap(labelled: label ?? "")
-        try AppRunner.print(outcome, appName: Bitkit.displayName, invocation)
+        try AppRunner.print(try BitkitRunner.app(invocation).tap(target), appName: Bitkit.displayName, invocation)
     }
 
     static let home = BitkitRunner.command(

@@ -52,26 +52,14 @@ public final class RingApp {
     @discardableResult
     public func screen() throws -> Screen { try send([]) }
 
-    /// Taps the element `id` of the current screen as that element does (spec/08 §2.2 row 1); an
-    /// element not shown, disabled, or shown without simulated behaviour is a refusal: a notice in
-    /// `outcome`, the screen unchanged.
+    /// Taps an element of the current screen, by testID or exact label, as that element does
+    /// (spec/08 §2.2 rows 1–2); an element not shown, disabled, or shown without simulated behaviour
+    /// is a refusal: a notice in `outcome`, the screen unchanged.
     @discardableResult
-    public func tap(_ id: String) throws -> Screen {
+    public func tap(_ target: TapTarget) throws -> Screen {
         let shown = try screen()
         do {
-            return try send(try RingTap.actions(for: id, on: shown))
-        } catch let refusal as TapRefusal {
-            outcome = AppOutcome(screen: shown, notices: [refusal.description + "."])
-            return shown
-        }
-    }
-
-    /// Taps the first row or button whose label or title is exactly `label` (`tap --label`).
-    @discardableResult
-    public func tap(labelled label: String) throws -> Screen {
-        let shown = try screen()
-        do {
-            return try tap(try shown.id(labelled: label, app: "Pubky Ring"))
+            return try send(try RingTap.actions(for: try target.id(on: shown, app: "Pubky Ring"), on: shown))
         } catch let refusal as TapRefusal {
             outcome = AppOutcome(screen: shown, notices: [refusal.description + "."])
             return shown

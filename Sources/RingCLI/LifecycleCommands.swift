@@ -32,12 +32,11 @@ enum LifecycleCommands {
             "ring-sim tap --label No",
         ]
     ) { args, invocation in
-        let label = try args.option("--label")
-        let id = label == nil ? try args.positional("ID") : nil
+        let target = try TapCommand.target(&args)
         try args.finish()
         let app = try RingRunner.app(invocation)
         do {
-            if let id { try app.tap(id) } else { try app.tap(labelled: label ?? "") }
+            try app.tap(target)
         } catch let error as RingAppError {
             throw CLIError.usage(error.description)
         }
