@@ -107,11 +107,13 @@ let package = Package(
                 "Audit", "ContractNames", "Exploration", "IdentitySharing", "Keychain", "RunReport", "Scenarios",
                 "SimCLI", "Simulation", "WorldFiles",
             ]),
+        // `simctl journey run`: a journey file's actions evaluated against the apps, through the scenario runner.
+        .target(name: "JourneyRunner", dependencies: ["AppSupport", "Journeys", "RunReport", "Scenarios"]),
         .target(
             name: "SimctlCLI",
             dependencies: [
                 "AppNetwork", "Audit", "Backend", "ContractNames", "Device", "Exploration", "Harnesses",
-                "IdentitySharing", "Keychain", "PaykitContract", "PubkyCrypto", "PubkyProtocol", "RunReport",
+                "IdentitySharing", "JourneyRunner", "Keychain", "PaykitContract", "PubkyCrypto", "PubkyProtocol", "RunReport",
                 "Scenarios", "SimCLI", "Simulation", "WorldFiles",
             ]),
 

@@ -65,6 +65,19 @@ public struct BitkitApp: Sendable {
         }
     }
 
+    /// Types `text` into the field `id` of the current screen (replacing what it held); a field not
+    /// shown, disabled or not simulated is a refusal, as a tap's.
+    public func type(_ text: String, into id: String) throws -> BitkitOutcome {
+        guard let shown = try screen().screen else {
+            return BitkitOutcome(screen: nil, notices: ["Bitkit is not running: nothing to type into."])
+        }
+        do {
+            return try send(try BitkitTap.typing(text, into: id, on: shown))
+        } catch let refusal as TapRefusal {
+            return BitkitOutcome(screen: shown, notices: [refusal.description + "."])
+        }
+    }
+
     private func perform(_ actions: [BitkitAction]) throws -> BitkitOutcome {
         let context = try AppRuntime.act(actions, host: host, environment: environment, sharing: sharing)
         return BitkitOutcome(

@@ -46,6 +46,20 @@ public enum BitkitTap {
         throw .notSimulated(id, reason: reason(for: id))
     }
 
+    /// The action typing `text` into the field `id` performs (`bitkit-sim type ID TEXT`, spec/08 §2.2
+    /// row 3): Create Profile's name and bio set the form's field, as the keyboard would.
+    public static func typing(_ text: String, into id: String, on screen: Screen) throws(TapRefusal) -> BitkitAction {
+        guard let element = screen.identifiers.first(where: { $0.id == id }) else {
+            throw .notShown(id, app: "Bitkit")
+        }
+        guard !element.disabled else { throw .disabled(id) }
+        switch id {
+        case BitkitElements.createProfileUsername.id: return .createProfile(name: text, bio: nil)
+        case BitkitElements.createProfileBio.id: return .createProfile(name: nil, bio: text)
+        default: throw .notSimulated(id, reason: "typing into it is not simulated")
+        }
+    }
+
     private static func reason(for id: String) -> String {
         switch id {
         case BitkitElements.scan.id: "the scanner reads a code: paste one (`bitkit-sim scan LINK`)"

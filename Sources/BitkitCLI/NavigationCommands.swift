@@ -4,7 +4,7 @@ import SimCLI
 
 /// `home`, `back`, `open ROUTE`, `continue`, `settings …`, `screen`, `tap`: moving around the app.
 enum NavigationCommands {
-    static let all = [home, back, open, continueCommand, settings, screen, tap]
+    static let all = [home, back, open, continueCommand, settings, screen, tap, type]
 
     static let screen = Command(
         "screen", summary: "Print the screen Bitkit shows now, doing nothing (no toast: none was raised).",
@@ -12,6 +12,26 @@ enum NavigationCommands {
     ) { args, invocation in
         try args.finish()
         try AppRunner.print(try BitkitRunner.app(invocation).screen(), appName: Bitkit.displayName, invocation)
+    }
+
+    static let type = Command(
+        "type", summary: "Type TEXT into a field of the current screen by its id, replacing what it held.",
+        usage: "ID TEXT",
+        details: """
+            Fields: CreateProfileUsername and SimCreateProfileBio (Create Profile's name and bio). A field that is \
+            not on the screen, or is not simulated, is refused: a `notice:` on stderr, the screen unchanged, exit 0.
+            """,
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "bitkit-sim settings dev paykit-ui on", "bitkit-sim create-profile",
+            "bitkit-sim type CreateProfileUsername Satoshi",
+        ]
+    ) { args, invocation in
+        let id = try args.positional("ID")
+        let text = try args.positional("TEXT")
+        try args.finish()
+        try AppRunner.print(
+            try BitkitRunner.app(invocation).type(text, into: id), appName: Bitkit.displayName, invocation)
     }
 
     static let tap = Command(

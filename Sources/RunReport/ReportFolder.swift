@@ -38,6 +38,12 @@ public struct ReportFolder: Sendable {
         try write(RacePage.html(record), to: "index.html")
     }
 
+    /// Writes a journey run's page as the folder's `index.html`.
+    public func writeJourney(_ record: JourneyRecord) throws(ReportError) {
+        try create()
+        try write(JourneyPage.html(record), to: "index.html")
+    }
+
     /// A file name per scenario that ran: its name made safe for any file system, unique in the run.
     static func pageNames(_ entries: [ScenarioReportEntry]) -> [String?] {
         var taken: Set<String> = ["index"]

@@ -7,7 +7,7 @@ extension ScriptRun {
         let other = app == "bitkit" ? "ring" : "bitkit"
         let otherTool: Tool = other == "bitkit" ? .bitkit : .ring
         let tool: Tool = app == "bitkit" ? .bitkit : .ring
-        let inspection: Set<String> = ["state", "checkpoints", "keychain", "--help", "help"]
+        let inspection: Set<String> = ["state", "checkpoints", "keychain", "screen", "elements", "--help", "help"]
         if inspection.contains(command) { return [] }
         if ["launch", "relaunch", "foreground"].contains(command) {
             if foreground == other { try quietly(otherTool, ["background"]) }

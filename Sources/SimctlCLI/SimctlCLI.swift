@@ -21,7 +21,7 @@ public enum SimctlCLI {
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             SharingCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
-            ScenarioCommands.group, DefectCommands.command, BackendCommands.group, AuthRequestCommands.group,
+            ScenarioCommands.group, JourneyCommands.group, DefectCommands.command, BackendCommands.group, AuthRequestCommands.group,
             AuditCommands.audit,
             RaceCommands.race, ExploreCommands.explore, CrashCommands.crash, IssuerCommands.group,
             OpenURLCommands.openURL, FilesCommands.group,

@@ -1,0 +1,17 @@
+/// Which attribute a journey's identifiers address (spec/08 §2.1): `id` on iOS, `testTag` on Android.
+public enum JourneyPlatform: String, Sendable, Equatable, CaseIterable {
+    case ios
+    case android
+}
+
+/// A journey that cannot run as given: a usage error (exit 2), or a setup that failed (exit 1).
+public enum JourneyRunError: Error, Equatable, CustomStringConvertible {
+    case usage(String)
+    case setupFailed(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .setupFailed(let message): message
+        }
+    }
+}

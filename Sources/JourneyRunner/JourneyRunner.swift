@@ -1,0 +1,115 @@
+import AppSupport
+import Foundation
+import Journeys
+import Scenarios
+
+/// `simctl journey run`: evaluates a journey file (spec/08 §1) against the simulated apps of an
+/// existing world, action by action, with the real tools: taps become `tap ID`, checks read the
+/// current screen, commands map to the simulator's verbs. The rules are spec/08 §1.4.
+public struct JourneyRunner: Sendable {
+    public var runner: ScenarioRunner
+    public var platform: JourneyPlatform
+    public var world: URL
+    /// `--bind NAME=VALUE`: wins over every automatic binding.
+    public var bindings: [String: String]
+    /// Scenario-language steps run in the world first (`--setup`, `--setup-file`), and where they came from.
+    public var setup: String?
+    public var setupPath: String
+
+    public init(
+        runner: ScenarioRunner, platform: JourneyPlatform, world: URL, bindings: [String: String] = [:],
+        setup: String? = nil, setupPath: String = "setup"
+    ) {
+        self.runner = runner
+        self.platform = platform
+        self.world = world
+        self.bindings = bindings
+        self.setup = setup
+        self.setupPath = setupPath
+    }
+
+    /// Runs the journey `text` (read from `file`).
+    public func run(file: String, text: String) throws(JourneyRunError) -> JourneyReport {
+        let journey: JourneyFile
+        do {
+            journey = try JourneyFile.parse(text)
+        } catch {
+            throw .usage("\(file): \(error.description)")
+        }
+        let setupScript: Scenario
+        do {
+            setupScript = try ScenarioParser.parse(text: setup ?? "", file: setupPath)
+        } catch {
+            throw .usage("The setup is not valid scenario language: \(error.description)")
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var script = ScriptRun(scenario: setupScript, runner: runner, world: world, scratch: scratch, environment: nil)
+        let own = runner.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
+        defer { own?.shutdown() }
+        script.servingTools = own
+        // One app is in front at a time, as on a phone: acting in one brings it forward (spec/08 §2.2 row 13).
+        script.automaticFocus = true
+        for step in setupScript.steps {
+            do {
+                try script.perform(step)
+            } catch let failure as ScriptRun.StepFailure {
+                throw .setupFailed(
+                    "The setup failed at \(step.file):\(step.line) `\(step.source)`: expected \(failure.expected), "
+                        + "found \(failure.actual).")
+            } catch {
+                throw .setupFailed("The setup failed at \(step.file):\(step.line) `\(step.source)`: \(error).")
+            }
+        }
+        let values = automaticBindings(&script).merging(bindings) { _, given in given }
+        let unbound = journey.actions.flatMap { JourneyPlaceholders.unbound(in: $0.text, values: values).usageErrors }
+        if !unbound.isEmpty {
+            var seen = Set<String>()
+            let names = unbound.filter { seen.insert($0).inserted }.map { "<\($0)>" }
+            throw .usage(
+                "Unbound placeholder(s) in an id, a command or a quote: \(names.joined(separator: ", ")); "
+                    + "give each with --bind NAME=VALUE.")
+        }
+        var evaluation = JourneyEvaluation(script: script, finder: ElementFinder(platform: platform))
+        for action in journey.actions {
+            let bound = JourneyFile.Action(
+                number: action.number, text: JourneyPlaceholders.bind(action.text, values: values), line: action.line,
+                column: action.column)
+            for step in JourneyAction.split(bound) { evaluation.evaluate(step) }
+        }
+        let used = Set(journey.actions.flatMap { JourneyPlaceholders.names(in: $0.text) })
+        return JourneyReport(
+            file: file, name: journey.name, platform: platform.rawValue,
+            bindings: values.filter { used.contains($0.key) }, actions: evaluation.results)
+    }
+
+    /// `<UDID>`, `<ring-bundle-id>`, and what the setup bound: each key `A` as `<ring-pubky-a>` (bare),
+    /// `<a-caption>` and `<secret-a>`, `W` also as `<bitkit-pubky>`, each `set NAME` as `<name>`;
+    /// `<own-public-key>` = Bitkit's active pubky, `<ring-pubky>` when Ring holds exactly one.
+    private func automaticBindings(_ script: inout ScriptRun) -> [String: String] {
+        var values = ["UDID": "booted", "ring-bundle-id": "app.pubkyring"]
+        for (name, key) in script.symbols.keys {
+            let lower = name.lowercased()
+            values["ring-pubky-\(lower)"] = key.pubky
+            values["\(lower)-caption"] = key.attribute("caption")
+            values["secret-\(lower)"] = key.secretHex
+            if name == "W" { values["bitkit-pubky"] = key.pubky }
+        }
+        for (name, value) in script.symbols.values { values[name.lowercased()] = value }
+        if let state = try? script.launch(.bitkit, ["state"], background: false), state.status == 0,
+            let document = try? JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any],
+            let identity = document["identity"] as? [String: Any], let key = identity["publicKey"] as? String
+        {
+            values["own-public-key"] = key.hasPrefix("pubky") ? key : "pubky" + key
+        }
+        if let state = try? script.launch(.ring, ["state"], background: false), state.status == 0,
+            let document = try? JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any],
+            let entries = document["pubkys"] as? [[String: Any]], entries.count == 1,
+            let pubky = entries[0]["pubky"] as? String
+        {
+            values["ring-pubky"] = pubky.hasPrefix("pubky") ? String(pubky.dropFirst(5)) : pubky
+        }
+        return values
+    }
+}

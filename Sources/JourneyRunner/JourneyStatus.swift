@@ -1,0 +1,49 @@
+import AppSupport
+
+/// How one action (or sub-action) of a journey ended (spec/08 §1.4–§1.5).
+public enum JourneyStatus: String, Sendable, Equatable, Encodable, CaseIterable {
+    case held
+    case didNotHold = "did-not-hold"
+    /// A check that did not hold where the action says `report "already <x>" rather than failing`.
+    case timing
+    /// A check only a person with a screenshot can settle: nothing was done.
+    case person
+    /// Its `If …` condition was false.
+    case skipped
+    /// The interaction could not be performed as written: every later action is `notRun`.
+    case notPerformable = "not-performable"
+    /// An app crashed, exited or froze: evaluation stops, escalate.
+    case crashed
+    case notRun = "not-run"
+
+    /// The words the text report prints.
+    public var words: String {
+        switch self {
+        case .held: "held"
+        case .didNotHold: "did not hold"
+        case .timing: "timing"
+        case .person: "needs a person"
+        case .skipped: "skipped"
+        case .notPerformable: "not performable as written"
+        case .crashed: "crashed"
+        case .notRun: "not run"
+        }
+    }
+
+    /// Whether the journey fails with it.
+    public var fails: Bool { self == .didNotHold || self == .notPerformable || self == .crashed }
+}
+
+/// One evaluated action of the report: its index (`3`, `3.1`), its prose, the app it addressed, its
+/// status and what the screen showed when that matters.
+public struct JourneyActionResult: Sendable, Equatable, Encodable {
+    public var index: String
+    public var text: String
+    public var app: String
+    public var status: JourneyStatus
+    public var detail: String?
+    /// Each app's last screen after the action (for the HTML report; not in the JSON).
+    public var screens: [String: Screen] = [:]
+
+    enum CodingKeys: String, CodingKey { case index, text, app, status, detail }
+}

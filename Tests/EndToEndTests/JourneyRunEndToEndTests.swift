@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// `simctl journey run` evaluates a journey file against the apps (spec/08 §1.4): each action held,
+/// did not hold, timing, needs a person, skipped, not performable (the rest not run); usage errors
+/// exit 2 with line and column, a missing world exits 3.
+@Suite struct JourneyRunEndToEndTests {
+    static let journeys = CatalogueFiles.scenarios.deletingLastPathComponent().appendingPathComponent("journeys")
+
+    func run(_ sim: Sim, _ args: [String]) throws -> Sim.Run {
+        try Sim.run("simctl", ["journey", "run"] + args + ["--world", sim.world.path])
+    }
+
+    func fixture(_ name: String) -> [String] {
+        [
+            Self.journeys.appendingPathComponent("\(name).xml").path, "--setup-file",
+            Self.journeys.appendingPathComponent("\(name).steps").path,
+        ]
+    }
+
+    func write(_ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString).xml")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func theHandWrittenJourneyEndsEachActionWithItsOutcome() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let run = try run(sim, fixture("simulator/every-form") + ["--json"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let document = try run.json()
+        let statuses = try #require(document["actions"] as? [[String: Any]]).map {
+            "\($0["index"] as? String ?? "") \($0["status"] as? String ?? "")"
+        }
+        #expect(
+            statuses == [
+                "1 held", "2.1 held", "2.2 held", "3 skipped", "4 held", "5 held", "6 held", "7 held", "8 timing",
+                "9 did-not-hold", "10 person", "11 held", "12 held", "13.1 held", "13.2 held", "14 held", "15 held",
+                "16 held", "17 held", "18 held", "19 held", "20.1 held", "20.2 held", "20.3 held", "20.4 held",
+                "21 held", "22 skipped", "23.1 held", "23.2 not-performable", "24 not-run",
+            ])
+        #expect(document["result"] as? String == "failed")
+        #expect((document["counts"] as? [String: Int])?["held"] == 23)
+        #expect((document["bindings"] as? [String: String])?["ring-pubky-a"] == Fixture.a)
+        let actions = try #require(document["actions"] as? [[String: Any]])
+        #expect((actions[9]["detail"] as? String)?.contains("found it enabled") == true)
+        #expect((actions[8]["detail"] as? String)?.hasPrefix("\"already loaded\"") == true)
+        #expect((actions[28]["detail"] as? String)?.contains("tapping it is not simulated") == true)
+    }
+
+    @Test func aJourneyThatHoldsPassesAndWritesItsReports() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let junit = folder.appendingPathComponent("j.xml").path
+        let html = folder.appendingPathComponent("html").path
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let run = try run(sim, fixture("pubky-profile/ring-choice-rows") + ["--junit", junit, "--html", html])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasPrefix("journey: pubky ring choice rows ("))
+        #expect(run.stdout.contains("passed: 7 held, 1 needs a person, 1 skipped"))
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("tests=\"9\" failures=\"0\""))
+        let page = try String(contentsOfFile: html + "/index.html", encoding: .utf8)
+        #expect(page.contains("Journey: pubky ring choice rows"))
+        #expect(page.contains("Tap the Pubky Ring row (id &quot;PubkyChoiceRing_\(Fixture.a)&quot;)"))
+    }
+
+    @Test func androidAddressesTestTagsAndTellsRowsApartByCaption() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let journey = try write(
+            """
+            <journey name="android rows">
+              <description>Rows by testTag.</description>
+              <actions>
+                <action>Verify the rows (id "PubkyChoiceIdentity") are shown</action>
+                <action>Tap the Pubky Ring row showing "&lt;b-caption&gt;" (id "PubkyChoiceIdentity")</action>
+                <action>Verify the screen shows the text "pubky&lt;ring-pubky-b&gt;"</action>
+                <action>Verify the Save button (id "CreateProfileSave") is disabled</action>
+              </actions>
+            </journey>
+            """)
+        let setup = Self.journeys.appendingPathComponent("pubky-profile/ring-choice-rows.steps").path
+        let android = try run(sim, [journey, "--platform", "android", "--setup-file", setup])
+        #expect(android.status == 0, "\(android.stdout)\(android.stderr)")
+        #expect(android.stdout.contains(", android)"))
+        #expect(android.stdout.contains("passed: 4 held"))
+        // On iOS an `id` mention addresses the iOS id: no element is `PubkyChoiceIdentity` there.
+        let sim2 = try Sim()
+        defer { sim2.cleanup() }
+        let ios = try run(sim2, [journey, "--setup-file", setup])
+        #expect(ios.status == 1)
+        #expect(ios.stdout.contains("1 did not hold Verify the rows (id \"PubkyChoiceIdentity\") are shown"))
+        #expect(ios.stdout.contains("2 not performable as written"))
+    }
+
+    @Test func usageErrorsNameLineAndColumnAndExitTwo() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let malformed = try write(
+            "<journey name=\"x\">\n  <actions>\n    <action>Tap</action>\n  </action>\n</journey>\n")
+        let bad = try run(sim, [malformed])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("line 4, column 3"))
+        let unknown = try write("<journey name=\"x\"><actions><step>Tap</step></actions></journey>")
+        #expect(try run(sim, [unknown]).status == 2)
+        let unbound = try write(
+            "<journey name=\"x\"><actions><action>Tap (id \"PubkyChoiceRing_&lt;nobody&gt;\")</action></actions></journey>"
+        )
+        let missing = try run(sim, [unbound])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("<nobody>"))
+        let bound = try run(sim, [unbound, "--bind", "nobody=x"])
+        #expect(bound.status == 1, "bound, the tap finds no such row: not performable")
+        #expect(try run(sim, [unknown, "--setup", "bitkit launch", "--setup-file", "x"]).status == 2)
+        let noWorld = try Sim.run("simctl", ["journey", "run", malformed, "--world", sim.world.path + "/none"])
+        #expect(noWorld.status == 3)
+    }
+
+    @Test func aFailingSetupExitsOneBeforeTheFirstAction() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let journey = try write("<journey name=\"x\"><actions><action>Go back to Home</action></actions></journey>")
+        let run = try run(sim, [journey, "--setup", "bitkit launch; expect bitkit screen profile"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("The setup failed"))
+        #expect(!run.stdout.contains("journey:"))
+    }
+}
