@@ -7,7 +7,7 @@ import SimCLI
 enum BackendCommands {
     static let group = Command(
         "backend", summary: "Inspect the outside world (homeservers, PKARR, relay, ledger) or seed it.",
-        subcommands: [show, addHomeserver, issueToken, publish, mine])
+        subcommands: [show, addHomeserver, issueToken, publish, putProfile, mine])
 
     static let show = Command(
         "show", summary: "Show accounts, sessions, PKARR records, storage, relay channels, the ledger or the knobs.",
@@ -174,6 +174,54 @@ enum BackendCommands {
             try client.publishHomeserver(keyPair: pair, homeserver: homeserver, timestamp: date)
         }
         try invocation.emit(reply.value, text: "Published _pubky.\(pair.pubky) → \(homeserver).")
+    }
+
+    static let putProfile = Command(
+        "put-profile",
+        summary: "Publish a pubky.app profile for a user, as another app would (a journey's \"published name\").",
+        usage: "--pubky P --name N [--bio B] [--image URL]",
+        details: """
+            Writes `/pub/pubky.app/profile.json` on P's homeserver with P's live session (the one its sign-up or \
+            sign-in made), as Pubky Ring or pubky.app would. Bitkit's lookups read it where no Paykit profile \
+            exists (spec/04 §12). Exit 2 when P has no account, or no live session to write with.
+            """,
+        examples: [
+            "simctl backend put-profile --pubky tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy --name Alice  # exit 2: no account yet"
+        ]
+    ) { args, invocation in
+        guard let written = try args.option("--pubky"), let name = try args.option("--name") else {
+            throw CLIError.usage("Give --pubky P and --name N.")
+        }
+        let bio = try args.option("--bio")
+        let image = try args.option("--image")
+        try args.finish()
+        let pubky = written.hasPrefix("pubky") ? String(written.dropFirst(5)) : written
+        let store = try BackendAccess.store(invocation)
+        let accounts = try BackendAccess.run { () throws(BackendError) in try store.accounts() }
+        guard accounts.accounts.contains(where: { $0.pubky == pubky }) else {
+            throw CLIError.usage(
+                "\(pubky) has no account on any homeserver: sign it up first (e.g. `ring-sim signup`).")
+        }
+        let sessions = try BackendAccess.run { () throws(BackendError) in try store.sessions(pubky: pubky) }
+        guard
+            let live = sessions.first(where: {
+                $0.capabilities.contains("/:rw") || $0.capabilities.contains("/pub/pubky.app/:rw")
+            }),
+            let secret = live.cookie.split(separator: "=").last
+        else {
+            throw CLIError.usage(
+                "\(pubky) has an account but no live session that may write its profile: sign in first.")
+        }
+        let session = HomeserverSession(
+            pubky: pubky, homeserver: live.homeserver, secret: String(secret), capabilities: live.capabilities,
+            createdAt: live.createdAt)
+        let profile = PubkyAppProfile(name: name, bio: bio, image: image)
+        let client = try BackendAccess.client(invocation)
+        _ = try BackendAccess.run { () throws(BackendError) in try client.putPubkyAppProfile(profile, session: session)
+        }
+        try invocation.emit(
+            ["pubky": pubky, "name": name, "path": PubkyAppProfile.path],
+            text: "Published \(PubkyAppProfile.path) for \(pubky): \(name).")
     }
 
     static let mine = Command(
