@@ -277,7 +277,11 @@ struct JourneyEvaluation {
         case .capability(let name, let line):
             let steps: [Step]
             do {
-                steps = try ScenarioParser.parse(text: line, file: "journey").steps
+                // `a; expect exit 2`: a step and the checks that belong to it, as --setup writes them.
+                let lines = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+                let known = Set(script.symbols.keys.keys).union(script.symbols.values.keys)
+                steps = try ScenarioParser.parse(text: lines.joined(separator: "\n"), file: "journey", known: known)
+                    .steps
             } catch {
                 return Outcome(
                     status: .notPerformable, detail: "capability \"\(name)\": \(error.description)", app: "sim")

@@ -9,6 +9,8 @@ public struct JourneyReport: Sendable, Encodable {
     public var platform: String
     public var bindings: [String: String]
     public var actions: [JourneyActionResult]
+    /// The temporary world `--scenario --keep` kept.
+    public var keptWorld: String?
 
     public var passed: Bool { !actions.contains { $0.status.fails } }
 
@@ -20,7 +22,7 @@ public struct JourneyReport: Sendable, Encodable {
             })
     }
 
-    enum CodingKeys: String, CodingKey { case file, name, platform, bindings, result, counts, actions }
+    enum CodingKeys: String, CodingKey { case file, name, platform, bindings, result, counts, actions, keptWorld }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -31,6 +33,7 @@ public struct JourneyReport: Sendable, Encodable {
         try container.encode(passed ? "passed" : "failed", forKey: .result)
         try container.encode(counts, forKey: .counts)
         try container.encode(actions, forKey: .actions)
+        try container.encodeIfPresent(keptWorld, forKey: .keptWorld)
     }
 
     /// A JUnit XML report, one test case per action (`--junit`): a failure for each action that did not
@@ -86,6 +89,7 @@ public struct JourneyReport: Sendable, Encodable {
             if let detail = action.detail { lines.append("    \(detail)") }
         }
         lines.append(summary)
+        if let keptWorld { lines.append("world kept: \(keptWorld)") }
         return lines.joined(separator: "\n")
     }
 }

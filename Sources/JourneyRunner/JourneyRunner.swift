@@ -15,6 +15,11 @@ public struct JourneyRunner: Sendable {
     /// Scenario-language steps run in the world first (`--setup`, `--setup-file`), and where they came from.
     public var setup: String?
     public var setupPath: String
+    /// `--scenario`: a fresh temporary world instead of `world`, prepared by this catalogue scenario's
+    /// setup part (`CatalogueSplit`), bound with its keys, links and example row.
+    public var scenario: Scenario?
+    /// Keep the temporary world of `--scenario` (its path is `keptWorld`).
+    public var keepWorld = false
 
     public init(
         runner: ScenarioRunner, platform: JourneyPlatform, world: URL, bindings: [String: String] = [:],
@@ -37,21 +42,45 @@ public struct JourneyRunner: Sendable {
             throw .usage("\(file): \(error.description)")
         }
         let setupScript: Scenario
-        do {
-            setupScript = try ScenarioParser.parse(text: setup ?? "", file: setupPath)
-        } catch {
-            throw .usage("The setup is not valid scenario language: \(error.description)")
+        var setupSteps: [Step]
+        if let scenario {
+            setupScript = scenario
+            setupSteps = CatalogueSplit(scenario).setup
+        } else {
+            do {
+                setupScript = try ScenarioParser.parse(text: setup ?? "", file: setupPath)
+            } catch {
+                throw .usage("The setup is not valid scenario language: \(error.description)")
+            }
+            setupSteps = setupScript.steps
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
+        let scratch = base.appendingPathComponent("scratch")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let fresh = scenario != nil
+        let world = fresh ? base.appendingPathComponent("world") : self.world
+        defer {
+            if fresh && keepWorld {
+                try? FileManager.default.removeItem(at: scratch)
+            } else {
+                try? FileManager.default.removeItem(at: base)
+            }
+        }
         var script = ScriptRun(scenario: setupScript, runner: runner, world: world, scratch: scratch, environment: nil)
         let own = runner.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
         defer { own?.shutdown() }
         script.servingTools = own
         // One app is in front at a time, as on a phone: acting in one brings it forward (spec/08 §2.2 row 13).
         script.automaticFocus = true
-        for step in setupScript.steps {
+        if let scenario {
+            let created = try? script.launch(
+                .simctl, ["world", "init", "--with-apps", "--seed", String(runner.seedOverride ?? scenario.seed)],
+                background: false)
+            guard created?.status == 0 else {
+                throw .setupFailed("Could not make a world for \(scenario.file): \(created?.stderr ?? "")")
+            }
+        }
+        for step in setupSteps {
             do {
                 try script.perform(step)
             } catch let failure as ScriptRun.StepFailure {
@@ -81,7 +110,8 @@ public struct JourneyRunner: Sendable {
         let used = Set(journey.actions.flatMap { JourneyPlaceholders.names(in: $0.text) })
         return JourneyReport(
             file: file, name: journey.name, platform: platform.rawValue,
-            bindings: values.filter { used.contains($0.key) }, actions: evaluation.results)
+            bindings: values.filter { used.contains($0.key) }, actions: evaluation.results,
+            keptWorld: fresh && keepWorld ? world.path : nil)
     }
 
     /// `<UDID>`, `<ring-bundle-id>`, and what the setup bound: each key `A` as `<ring-pubky-a>` (bare),

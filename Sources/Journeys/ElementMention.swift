@@ -29,7 +29,7 @@ public enum ElementMention: Sendable, Equatable, Hashable {
     /// The mentions with the range each occupies (keyword to closing quote), for callers that must tell a
     /// mention's quoted value from other quoted text.
     static func mentionRanges(in text: String) -> [(mention: ElementMention, range: Range<String.Index>)] {
-        let pattern = #/(?:\bno testTag;\s*titled|\b(id|identifier|testTag|testID)) "([^"]*)"/#
+        let pattern = #/(?:\bno (?:testTag|id|identifier);\s*titled|\b(id|identifier|testTag|testID)) "([^"]*)"/#
         return text.matches(of: pattern).map { match in
             let value = String(match.output.2)
             let mention: ElementMention

@@ -28,11 +28,16 @@ public enum ScenarioParser {
     }
 
     public static func parse(text: String, file: String) throws(ScenarioError) -> Scenario {
+        try parse(text: text, file: file, known: [])
+    }
+
+    /// Steps that go on a run whose earlier steps bound `known` (a journey's capability action).
+    package static func parse(text: String, file: String, known: Set<String>) throws(ScenarioError) -> Scenario {
         var title: String?
         var seed: UInt64 = 0
         var steps: [Step] = []
         var tags: [String] = []
-        var defined = Set(Symbols.fixtures.keys).union(Symbols.constants.keys)
+        var defined = Set(Symbols.fixtures.keys).union(Symbols.constants.keys).union(known)
         // The table's names are known before the steps that use them, wherever the table stands.
         let examples = try examplesTable(in: text, file: file)
         defined.formUnion(examples?.columns ?? [])

@@ -12,13 +12,92 @@ enum JourneyCommands {
         examples: [
             "simctl journey run Fixtures/journeys/pubky-profile/ring-choice-rows.xml --setup-file Fixtures/journeys/pubky-profile/ring-choice-rows.steps"
         ],
-        subcommands: [run])
+        subcommands: [run, export])
+
+    static let export = Command(
+        "export",
+        summary: "Write catalogue scenarios as journeys in the apps' format, with index.json and suite READMEs.",
+        usage: "[SCENARIO…] --out DIR [--platform ios|android|both] [--jobs N]",
+        details: """
+            Runs each scenario (default: every Fixtures/scenarios/*.scenario) once in a fresh world, as `simctl \
+            scenario run` does, and phrases each step after its setup part from the screen the app showed before \
+            it: a journey action with the real ids where one does exactly what the step does, else a \
+            `Simulator capability "…": run `…`` action. Writes DIR/journeys/<suite>/<slug>.xml (one per scenario \
+            and examples row), journeys/index.json and a README.md per suite; with `both`, DIR/ios/… and \
+            DIR/android/…. Same catalogue, same bytes. A scenario that does not pass is not exported: exit 1, \
+            nothing written. Check one with `simctl journey run FILE.xml --scenario SCENARIO`. See Docs/journeys.md.
+            """,
+        examples: [
+            "simctl journey export Fixtures/scenarios/02-pick-signed-up-ring-pubky.scenario --out exported",
+            "simctl journey run exported/journeys/pubky-profile/pick-signed-up-ring-pubky.xml --scenario Fixtures/scenarios/02-pick-signed-up-ring-pubky.scenario",
+        ]
+    ) { args, invocation in
+        guard let out = try args.option("--out") else { throw CLIError.usage("Give --out DIR.") }
+        let which = try args.option("--platform") ?? "ios"
+        guard ["ios", "android", "both"].contains(which) else {
+            throw CLIError.usage("--platform takes ios, android or both, not '\(which)'.")
+        }
+        let jobs = try args.option("--jobs", expecting: "a positive whole number") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
+        var files = args.remainingPositionals()
+        try args.finish()
+        if files.isEmpty {
+            let folder = "Fixtures/scenarios"
+            files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
+                $0.hasSuffix(".scenario")
+            }
+            .sorted().map { "\(folder)/\($0)" }
+            guard !files.isEmpty else { throw CLIError.usage("No scenario files given, and none under \(folder).") }
+        }
+        let platforms: [JourneyPlatform] =
+            which == "both" ? [.ios, .android] : [JourneyPlatform(rawValue: which) ?? .ios]
+        struct Entry: Encodable {
+            var file: String
+            var scenario: String
+            var example: Int?
+        }
+        struct Output: Encodable {
+            var written: [String]
+            var journeys: [Entry]
+        }
+        var written: [(String, String)] = []
+        var entries: [Entry] = []
+        for platform in platforms {
+            let exporter = JourneyExporter(runner: ScenarioRunner(), platform: platform)
+            let exported: [JourneyExporter.Exported]
+            do throws(JourneyExporter.Failure) {
+                exported = try exporter.export(files: files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+            } catch {
+                throw CLIError.failure(error.description)
+            }
+            let prefix = which == "both" ? platform.rawValue + "/" : ""
+            entries += exported.map { Entry(file: prefix + $0.path, scenario: $0.scenario, example: $0.example) }
+            written += JourneyExportFolder.files(exported, platform: platform).map { (prefix + $0.0, $0.1) }
+        }
+        let root = URL(fileURLWithPath: out)
+        for (path, content) in written {
+            let url = root.appendingPathComponent(path)
+            do {
+                try FileManager.default.createDirectory(
+                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(content.utf8).write(to: url)
+            } catch {
+                throw CLIError.usage("Cannot write \(url.path): \(error.localizedDescription)")
+            }
+        }
+        let journeys = written.filter { $0.0.hasSuffix(".xml") }.map(\.0)
+        try invocation.emit(
+            Output(written: written.map(\.0), journeys: entries),
+            text: "\(journeys.count) journey(s) written under \(out):\n"
+                + journeys.map { "  \($0)" }.joined(separator: "\n"))
+    }
 
     static let run = Command(
         "run",
         summary: "Evaluate each action of a journey in order: held, did not hold, needs a person, not performable.",
         usage:
-            "FILE.xml [--platform ios|android] [--bind NAME=VALUE]… [--setup STEPS | --setup-file F] [--junit F] [--html DIR]",
+            "FILE.xml [--platform ios|android] [--bind NAME=VALUE]… [--setup STEPS | --setup-file F | --scenario FILE.scenario [--example N] [--keep]] [--junit F] [--html DIR]",
         details: """
             Runs in the world of --world (default: the current folder). --setup / --setup-file first run scenario \
             steps there (`;` separates steps in --setup; Docs/scenarios.md), e.g. Ring holding two identities; their \
@@ -29,7 +108,9 @@ enum JourneyCommands {
             hold (the run goes on; what the screen showed is printed), timing (`report "already …"`), needs a \
             person, skipped (a false `If …`), not performable as written or crashed (later actions are not run). \
             Exit 0 when nothing did not hold, was not performable or crashed; 1 otherwise or when the setup \
-            fails; 2 for a malformed file (line and column), an unbound placeholder in an id, command or quote, \
+            fails. --scenario runs in a fresh temporary world prepared by that catalogue scenario's setup part \
+            (its includes and leading setup steps; --example N picks a row of an examples table, --keep keeps \
+            the world), bound with its keys and links: how an exported journey is checked. Exit 2 for a malformed file (line and column), an unbound placeholder in an id, command or quote, \
             or two setup options; 3 without a world. --junit F writes a JUnit XML report (one case per \
             action); --html DIR a page with each action's prose, status and both phones after it. The forms \
             it recognises: Docs/journeys.md.
@@ -43,11 +124,18 @@ enum JourneyCommands {
         let binds = try args.options("--bind")
         let setupText = try args.option("--setup")
         let setupFile = try args.option("--setup-file")
+        let scenarioFile = try args.option("--scenario")
+        let example = try args.option("--example", expecting: "a row number (1, 2, …)") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
+        let keep = args.flag("--keep")
         let junit = try args.option("--junit")
         let html = try args.option("--html")
         let file = try args.positional("FILE.xml")
         try args.finish()
-        if setupText != nil, setupFile != nil { throw CLIError.usage("Give --setup or --setup-file, not both.") }
+        if [setupText, setupFile, scenarioFile].compactMap({ $0 }).count > 1 {
+            throw CLIError.usage("Give one of --setup, --setup-file and --scenario.")
+        }
         var bindings: [String: String] = [:]
         for bind in binds {
             guard let equals = bind.firstIndex(of: "="), equals != bind.startIndex else {
@@ -64,10 +152,24 @@ enum JourneyCommands {
             setup = String(
                 decoding: try UserFile.read(setupFile, what: "--setup-file", limit: .scenarioFile), as: UTF8.self)
         }
-        try invocation.world.requireExists()
-        let journeyRunner = JourneyRunner(
+        var journeyRunner = JourneyRunner(
             runner: ScenarioRunner(), platform: platform ?? .ios, world: invocation.world.root, bindings: bindings,
             setup: setup, setupPath: setupFile ?? "--setup")
+        if let scenarioFile {
+            let runs: [Scenario]
+            do throws(ScenarioError) {
+                runs = try ScenarioParser.parse(file: scenarioFile).runs(onlyRow: example)
+            } catch {
+                throw CLIError.usage(error.description)
+            }
+            guard runs.count == 1 else {
+                throw CLIError.usage("\(scenarioFile) has \(runs.count) example rows: pick one with --example N.")
+            }
+            journeyRunner.scenario = runs[0]
+            journeyRunner.keepWorld = keep
+        } else {
+            try invocation.world.requireExists()
+        }
         let report: JourneyReport
         do throws(JourneyRunError) {
             report = try journeyRunner.run(file: file, text: text)

@@ -1,0 +1,257 @@
+import AppSupport
+import Foundation
+import Scenarios
+import Synchronization
+
+/// `simctl journey export`: each catalogue scenario (each examples row) as a journey in the apps'
+/// format (spec/08 §4). Each scenario runs once in a fresh world, as `simctl scenario run` would,
+/// and each step after its setup part is phrased from the screen the app showed before it: a form
+/// of spec/08 §2.2 with the real ids where one does exactly what the step does, else a capability
+/// action that runs the step itself. Checks of the screen become `Verify …`; other checks are dropped
+/// and the description says so.
+public struct JourneyExporter: Sendable {
+    public var runner: ScenarioRunner
+    public var platform: JourneyPlatform
+
+    public init(runner: ScenarioRunner, platform: JourneyPlatform) {
+        self.runner = runner
+        self.platform = platform
+    }
+
+    /// One exported journey: where it goes and what it holds.
+    public struct Exported: Sendable {
+        public var suite: String
+        public var slug: String
+        public var name: String
+        public var xml: String
+        /// The actions as written (decoded), for the index.
+        public var actions: [String]
+        /// The capability actions' scenario lines, for the suite README's manual checks.
+        public var manualChecks: [String]
+        /// The scenario file and row it came from.
+        public var scenario: String
+        public var example: Int?
+
+        public var path: String { "journeys/\(suite)/\(slug).xml" }
+    }
+
+    public enum Failure: Error, CustomStringConvertible {
+        case malformed(String)
+        case failed(scenario: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .malformed(let message): message
+            case .failed(let scenario, let reason): "\(scenario) does not run, so it is not exported: \(reason)"
+            }
+        }
+    }
+
+    /// Every run of every file, in file order; `jobs` runs at once.
+    public func export(files: [String], jobs: Int = 2) throws(Failure) -> [Exported] {
+        var parsed: [Scenario] = []
+        for file in files {
+            do {
+                parsed += try ScenarioParser.parse(file: file).runs()
+            } catch {
+                throw .malformed(error.description)
+            }
+        }
+        let runs = parsed
+        let results = Mutex<[Int: Result<Exported, Failure>]>([:])
+        let next = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, runs.count))) { _ in
+            while true {
+                let index = next.withLock { value -> Int in
+                    defer { value += 1 }
+                    return value
+                }
+                guard index < runs.count else { return }
+                let result: Result<Exported, Failure>
+                do throws(Failure) { result = .success(try export(runs[index])) } catch { result = .failure(error) }
+                results.withLock { $0[index] = result }
+            }
+        }
+        let all = results.withLock { $0 }
+        var exported: [Exported] = []
+        for index in runs.indices {
+            switch all[index] {
+            case .success(let journey)?: exported.append(journey)
+            case .failure(let failure)?: throw failure
+            case nil: throw .malformed("\(runs[index].file) was not exported")
+            }
+        }
+        return exported
+    }
+
+    private func export(_ scenario: Scenario) throws(Failure) -> Exported {
+        let split = CatalogueSplit(scenario)
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let scratch = base.appendingPathComponent("scratch")
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        var script = ScriptRun(
+            scenario: scenario, runner: runner, world: base.appendingPathComponent("world"), scratch: scratch,
+            environment: nil)
+        let own = runner.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
+        defer { own?.shutdown() }
+        script.servingTools = own
+        script.automaticFocus = true
+        let name = URL(fileURLWithPath: scenario.file).lastPathComponent
+        func fail(_ step: Step?, _ reason: String) -> Failure {
+            .failed(
+                scenario: name + (scenario.example.map { "[\($0.number)]" } ?? ""),
+                reason: (step.map { "\($0.file):\($0.line) `\($0.source)`: " } ?? "") + reason)
+        }
+        let created = try? script.launch(
+            .simctl, ["world", "init", "--with-apps", "--seed", String(runner.seedOverride ?? scenario.seed)],
+            background: false)
+        guard created?.status == 0 else { throw fail(nil, "no world: \(created?.stderr ?? "")") }
+        for step in split.setup {
+            do { try script.perform(step) } catch { throw fail(step, Self.reason(error)) }
+        }
+        var phraser = StepPhraser(
+            platform: platform, dynamic: Set(split.rest.compactMap(Self.boundName)), keys: script.symbols.keys)
+        var actions: [String] = []
+        var index = 0
+        let steps = split.rest
+        while index < steps.count {
+            let step = steps[index]
+            // A step that may fail carries its `expect exit N` (the parser marked it `expectFailure`).
+            var line = step.source
+            var consumed = 1
+            if case .run(_, _, _, true) = step.kind, index + 1 < steps.count {
+                line += "; " + steps[index + 1].source
+                consumed = 2
+            }
+            var phrased = phraser.phrase(step, line: line, screens: Self.screens(script))
+            if case .run = step.kind { script.lastOutput = nil }
+            for offset in 0..<consumed {
+                do { try script.perform(steps[index + offset]) } catch {
+                    throw fail(steps[index + offset], Self.reason(error))
+                }
+            }
+            // A step the app refused (`notice:`) is no interaction a journey can write: it runs as itself.
+            if case .run = step.kind, script.lastOutput?.stderr.contains("notice:") == true,
+                !(phrased.first?.hasPrefix("Simulator capability") ?? true)
+            {
+                phrased = [phraser.capability(for: step, line: line)]
+            }
+            actions += phrased
+            index += consumed
+        }
+        let ringInvolved =
+            split.rest.contains { if case .run(.ring, _, _, _) = $0.kind { true } else { false } }
+            || !(Self.screens(script)["ring"]?.rows.isEmpty ?? true)
+        let description = Self.description(
+            scenario: scenario, split: split, ringInvolved: ringInvolved, dropped: phraser.droppedChecks,
+            platform: platform)
+        let title = Self.titleWithoutNumber(scenario.title).lowercased()
+        let journeyName = scenario.example.map { "\(title) (row \($0.number))" } ?? title
+        let xml = Self.xml(name: journeyName, description: description, actions: actions)
+        return Exported(
+            suite: Self.suite(scenario.tags), slug: Self.slug(scenario), name: journeyName, xml: xml, actions: actions,
+            manualChecks: phraser.capabilityLines, scenario: scenario.file, example: scenario.example?.number)
+    }
+
+    static func reason(_ error: Error) -> String {
+        if let failure = error as? ScriptRun.StepFailure {
+            return "expected \(failure.expected), found \(failure.actual)"
+        }
+        return "\(error)"
+    }
+
+    static func boundName(_ step: Step) -> String? {
+        switch step.kind {
+        case .set(let name, _), .bindKey(let name, _), .key(let name, _): name
+        default: nil
+        }
+    }
+
+    static func screens(_ script: ScriptRun) -> [String: Screen] {
+        script.lastScreen.compactMapValues { shown in
+            guard let data = try? JSONSerialization.data(withJSONObject: shown) else { return nil }
+            return try? JSONDecoder().decode(Screen.self, from: data)
+        }
+    }
+
+    /// The suite from the first tag other than `manual`/`regression` (spec/08 §4.1).
+    static func suite(_ tags: [String]) -> String {
+        switch tags.first(where: { $0 != "manual" && $0 != "regression" }) {
+        case "links"?, "invite"?: "pubky-auth"
+        case "bitkit-pubky"?, "wipe"?, "import"?: "pubky-ring"
+        case "paykit"?: "payment-requests"
+        default: "pubky-profile"
+        }
+    }
+
+    /// The file name without `.scenario` and its `NN-`/`RNN-`/`PNN-`/`DNN-` prefix, `-<row>` for a row.
+    static func slug(_ scenario: Scenario) -> String {
+        let name = URL(fileURLWithPath: scenario.file).deletingPathExtension().lastPathComponent
+        let bare = name.replacing(#/^[A-Z]?[0-9]+-/#, with: "")
+        return bare + (scenario.example.map { "-\($0.number)" } ?? "")
+    }
+
+    /// `2. Pick …` → `Pick …`; the number is `2`.
+    static func titleWithoutNumber(_ title: String) -> String {
+        title.replacing(#/^[A-Z]?[0-9]+\.\s*/#, with: "")
+    }
+
+    static func number(_ title: String) -> String {
+        title.firstMatch(of: #/^([A-Z]?[0-9]+)\./#).map { String($0.output.1) } ?? title
+    }
+
+    static let ringSentence: [JourneyPlatform: String] = [
+        .ios:
+            "Precondition, outside the Capabilities table in journeys/README.md: Pubky Ring installed on the same simulator or device and signed by the same Apple team, so it shares Bitkit's pubky.shared keychain group. Without Pubky Ring, run these steps as a manual test and name the missing capability in the PR.",
+        .android:
+            "Precondition (not a listed capability): Pubky Ring (package app.pubkyring) installed on the same device and signed with this repository's app/debug.keystore. Without Pubky Ring, run these steps as a manual test and name the missing capability in the PR.",
+    ]
+
+    static func description(
+        scenario: Scenario, split: CatalogueSplit, ringInvolved: Bool, dropped: Bool, platform: JourneyPlatform
+    ) -> String {
+        var parts = [titleWithoutNumber(scenario.title) + "."]
+        parts.append(
+            "Catalogue scenario \(number(scenario.title)) (spec/06)."
+                + (scenario.example.map { " Examples row \($0.number)." } ?? ""))
+        let prepared = split.setup.filter { $0.file == scenario.file }.compactMap { step -> String? in
+            if case .run = step.kind { return StepPhraser.placeholders(step.source, dynamic: []) }
+            return nil
+        }
+        var preconditions =
+            "Preconditions: the catalogue's baseline (regtest Bitkit with a wallet, Enable Paykit UI on, profile intro seen; Pubky Ring onboarded)"
+        let included = Set(split.setup.map(\.file)).subtracting([scenario.file]).map {
+            URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent
+        }.sorted()
+        if !included.filter({ $0 != "baseline" }).isEmpty {
+            preconditions += ", then the steps of " + included.filter { $0 != "baseline" }.joined(separator: ", ")
+        }
+        if !prepared.isEmpty { preconditions += ", then: " + prepared.joined(separator: "; ") }
+        parts.append(preconditions + ".")
+        if ringInvolved {
+            parts.append("Bitkit has no way to seed Ring records itself.")
+            parts.append(ringSentence[platform] ?? "")
+        }
+        if dropped {
+            parts.append("The simulator catalogue also checks the keychain, homeserver and journal for this scenario.")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// No XML declaration, two-space indent, one line per element, LF, final newline (spec/08 §4.1).
+    static func xml(name: String, description: String, actions: [String]) -> String {
+        var lines = ["<journey name=\"\(escape(name).replacingOccurrences(of: "\"", with: "&quot;"))\">"]
+        lines.append("  <description>\(escape(description))</description>")
+        lines.append("  <actions>")
+        lines += actions.map { "    <action>\(escape($0))</action>" }
+        lines.append("  </actions>")
+        lines.append("</journey>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\n", with: " ")
+    }
+}
