@@ -110,6 +110,8 @@ public struct JourneyExporter: Sendable {
         for step in split.setup {
             do { try script.perform(step) } catch { throw fail(step, Self.reason(error)) }
         }
+        let prepared = Self.preparedState(
+            &script, phraser: StepPhraser(platform: platform, dynamic: [], keys: script.symbols.keys))
         var phraser = StepPhraser(
             platform: platform, dynamic: Set(split.rest.compactMap(Self.boundName)), keys: script.symbols.keys)
         var actions: [String] = []
@@ -144,8 +146,8 @@ public struct JourneyExporter: Sendable {
             split.rest.contains { if case .run(.ring, _, _, _) = $0.kind { true } else { false } }
             || !(Self.screens(script)["ring"]?.rows.isEmpty ?? true)
         let description = Self.description(
-            scenario: scenario, split: split, ringInvolved: ringInvolved, dropped: phraser.droppedChecks,
-            platform: platform)
+            scenario: scenario, split: split, prepared: prepared, ringInvolved: ringInvolved,
+            dropped: phraser.droppedChecks, platform: platform)
         let title = Self.titleWithoutNumber(scenario.title).lowercased()
         let journeyName = scenario.example.map { "\(title) (row \($0.number))" } ?? title
         let xml = Self.xml(name: journeyName, description: description, actions: actions)
@@ -208,26 +210,49 @@ public struct JourneyExporter: Sendable {
             "Precondition (not a listed capability): Pubky Ring (package app.pubkyring) installed on the same device and signed with this repository's app/debug.keystore. Without Pubky Ring, run these steps as a manual test and name the missing capability in the PR.",
     ]
 
+    /// The state after the setup part, as the description states it (spec/08 §4.2): Bitkit's identity
+    /// and screen, Ring's pubkys in order with `(signed up)` / `(not signed up)` / `(from Bitkit)`, and
+    /// the outside inputs the setup prepared.
+    static func preparedState(_ script: inout ScriptRun, phraser: StepPhraser) -> String {
+        func document(_ tool: Tool) -> [String: Any]? {
+            guard let result = try? script.launch(tool, ["state"], background: false), result.status == 0 else {
+                return nil
+            }
+            return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any]
+        }
+        var parts: [String] = []
+        if let bitkit = document(.bitkit), let identity = bitkit["identity"] as? [String: Any] {
+            let kind = identity["kind"] as? String ?? "NONE"
+            let key = (identity["publicKey"] as? String).map { " " + phraser.literal($0) } ?? ""
+            let route = (bitkit["route"] as? String).map { ", showing \($0)" } ?? ""
+            parts.append("Bitkit's identity \(kind)\(key)\(route)")
+        }
+        if let ring = document(.ring), let pubkys = ring["pubkys"] as? [[String: Any]] {
+            let listed = pubkys.map { entry -> String in
+                let pubky = phraser.literal(entry["pubky"] as? String ?? "")
+                if entry["sourceApp"] is String { return "\(pubky) (from Bitkit)" }
+                return pubky + ((entry["signedUp"] as? Bool) == true ? " (signed up)" : " (not signed up)")
+            }
+            parts.append(
+                listed.isEmpty ? "Pubky Ring holds no pubky" : "Pubky Ring holds " + listed.joined(separator: ", "))
+        }
+        let rowNames = Set((script.scenario.example?.bindings ?? []).map(\.name))
+        let inputs = script.symbols.values.keys.filter { Symbols.constants[$0] == nil && !rowNames.contains($0) }
+        for name in inputs.sorted() { parts.append("a prepared <\(name.lowercased())>") }
+        return parts.joined(separator: "; ")
+    }
+
     static func description(
-        scenario: Scenario, split: CatalogueSplit, ringInvolved: Bool, dropped: Bool, platform: JourneyPlatform
+        scenario: Scenario, split: CatalogueSplit, prepared: String, ringInvolved: Bool, dropped: Bool,
+        platform: JourneyPlatform
     ) -> String {
         var parts = [titleWithoutNumber(scenario.title) + "."]
         parts.append(
             "Catalogue scenario \(number(scenario.title)) (spec/06)."
                 + (scenario.example.map { " Examples row \($0.number)." } ?? ""))
-        let prepared = split.setup.filter { $0.file == scenario.file }.compactMap { step -> String? in
-            if case .run = step.kind { return StepPhraser.placeholders(step.source, dynamic: []) }
-            return nil
-        }
         var preconditions =
             "Preconditions: the catalogue's baseline (regtest Bitkit with a wallet, Enable Paykit UI on, profile intro seen; Pubky Ring onboarded)"
-        let included = Set(split.setup.map(\.file)).subtracting([scenario.file]).map {
-            URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent
-        }.sorted()
-        if !included.filter({ $0 != "baseline" }).isEmpty {
-            preconditions += ", then the steps of " + included.filter { $0 != "baseline" }.joined(separator: ", ")
-        }
-        if !prepared.isEmpty { preconditions += ", then: " + prepared.joined(separator: "; ") }
+        if !prepared.isEmpty { preconditions += "; then " + prepared }
         parts.append(preconditions + ".")
         if ringInvolved {
             parts.append("Bitkit has no way to seed Ring records itself.")

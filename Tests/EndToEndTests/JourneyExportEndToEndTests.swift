@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// `simctl journey export` writes the catalogue as journeys in the apps' format (spec/08 §4): one
+/// file per scenario and examples row, an index in the platform's schema, nothing the simulator owns,
+/// the same bytes twice — and every exported journey runs with `journey run --scenario` and holds.
+@Suite(.serialized) struct JourneyExportEndToEndTests {
+    struct Entry {
+        var file: String
+        var scenario: String
+        var example: Int?
+    }
+
+    static let repository = CatalogueFiles.scenarios.deletingLastPathComponent().deletingLastPathComponent()
+
+    func export(platform: String, into folder: URL) throws -> [Entry] {
+        let run = try Sim.run(
+            executable: Sim.productsDirectory.appendingPathComponent("simctl"),
+            ["journey", "export", "--out", folder.path, "--platform", platform, "--json"], directory: Self.repository)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try #require(try run.json()["journeys"] as? [[String: Any]]).map {
+            Entry(
+                file: $0["file"] as? String ?? "", scenario: $0["scenario"] as? String ?? "",
+                example: $0["example"] as? Int)
+        }
+    }
+
+    @Test(arguments: ["ios", "android"])
+    func theCatalogueExportsAsJourneysThatEachRunAndHold(platform: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let entries = try export(platform: platform, into: folder)
+        #expect(entries.count >= 58)
+        var failures: [String] = []
+        for entry in entries {
+            var args = [
+                "journey", "run", folder.appendingPathComponent(entry.file).path, "--scenario", entry.scenario,
+                "--platform", platform,
+            ]
+            if let example = entry.example { args += ["--example", String(example)] }
+            let run = try Sim.run(
+                executable: Sim.productsDirectory.appendingPathComponent("simctl"), args, directory: Self.repository)
+            if run.status != 0 { failures.append("\(entry.file): \(run.stdout.suffix(600))\(run.stderr)") }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func anExportIsTheAppsFormatWithNothingTheSimulatorOwnsAndTheSameBytesTwice() throws {
+        let first = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let second = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        _ = try export(platform: "both", into: first)
+        _ = try export(platform: "both", into: second)
+        let files = try Self.files(under: first)
+        #expect(files == (try Self.files(under: second)), "two exports of one catalogue are byte-identical")
+        for platform in ["ios", "android"] {
+            let journeys = files.filter { $0.key.hasPrefix("\(platform)/journeys/") && $0.key.hasSuffix(".xml") }
+            #expect(journeys.count >= 58)
+            for (path, data) in journeys {
+                let text = String(decoding: data, as: UTF8.self)
+                #expect(text.hasPrefix("<journey name=\""), "\(path): no XML declaration")
+                #expect(text.hasSuffix("</journey>\n"), "\(path): final newline")
+                #expect(!text.contains(platform == "ios" ? "testTag \"" : "(id \""), "\(path)")
+                for line in text.split(separator: "\n") where !line.contains("Simulator capability") {
+                    #expect(
+                        !line.contains("(id \"Sim") && !line.contains("(testTag \"Sim")
+                            && !line.contains("(testID \"Sim"), "\(path): \(line)")
+                    // `xcrun simctl` is the device's own command; a bare `simctl` is the simulator's.
+                    let bare = line.replacingOccurrences(of: "xcrun simctl", with: "")
+                    #expect(
+                        !bare.contains("bitkit-sim") && !bare.contains("ring-sim") && !bare.contains(" simctl "),
+                        "\(path): \(line)")
+                }
+                for secret in [Fixture.aSecret, Fixture.bSecret] { #expect(!text.contains(secret), "\(path)") }
+                #expect(!text.contains(Fixture.a) && !text.contains(Fixture.b), "\(path): a fixture key")
+                #expect(!text.contains(".sim/"), "\(path)")
+            }
+            let indexData = try #require(files["\(platform)/journeys/index.json"])
+            let index = try JSONSerialization.jsonObject(with: indexData)
+            let entries: [[String: Any]]
+            if platform == "ios" {
+                let object = try #require(index as? [String: Any])
+                #expect(object["generatedBy"] as? String == "simctl journey export")
+                entries = try #require(object["journeys"] as? [[String: Any]])
+            } else {
+                entries = try #require(index as? [[String: Any]])
+            }
+            #expect(entries.count == journeys.count, "one index entry per file")
+            #expect(entries.map { $0["file"] as? String ?? "" } == entries.map { $0["file"] as? String ?? "" }.sorted())
+            for entry in entries {
+                let file = try #require(entry["file"] as? String)
+                let text = String(decoding: try #require(files["\(platform)/\(file)"]), as: UTF8.self)
+                let ids =
+                    platform == "ios"
+                    ? Array((entry["identifiers"] as? [String: Any] ?? [:]).keys)
+                    : entry["identifiers"] as? [String] ?? []
+                let decoded = text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(
+                    of: "&gt;", with: ">")
+                for id in ids { #expect(decoded.contains("\"\(id)\""), "\(file) lists \(id)") }
+                #expect(entry["screens"] is [String])
+                if platform == "android" { #expect((entry["sources"] as? [String]) == []) }
+            }
+        }
+    }
+
+    static func files(under root: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let base = root.standardizedFileURL.path + "/"
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+            return [:]
+        }
+        for case let url as URL in enumerator where !url.hasDirectoryPath {
+            files[url.standardizedFileURL.path.replacingOccurrences(of: base, with: "")] = try Data(contentsOf: url)
+        }
+        return files
+    }
+}
