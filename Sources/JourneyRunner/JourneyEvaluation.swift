@@ -66,12 +66,11 @@ struct JourneyEvaluation {
                 detail: outcome.detail, screens: shownScreens()))
     }
 
-    /// A tool that failed: a timeout or an internal failure is a crash (escalate); a refused command
-    /// (exit 2, 3) is an interaction not performable as written.
+    /// A tool that failed: a timeout, a signal or an internal failure is a crash (escalate, spec/08
+    /// §1.4 rule 6); a refused command (exit 2 usage, 3 world) is an interaction not performable as written.
     private static func failed(_ failure: ScriptRun.StepFailure) -> Outcome {
-        let crashed =
-            failure.actual.contains("killed after the timeout") || failure.actual.hasPrefix("exit 1:")
-            || failure.actual.hasPrefix("exit 1 ")
+        let status = failure.actual.firstMatch(of: #/^exit (\d+)/#).flatMap { Int($0.output.1) }
+        let crashed = status.map { $0 != 2 && $0 != 3 } ?? failure.actual.contains("killed after the timeout")
         return Outcome(
             status: crashed ? .crashed : .notPerformable,
             detail: (crashed ? "escalate: " : "") + "expected \(failure.expected), found \(failure.actual)")

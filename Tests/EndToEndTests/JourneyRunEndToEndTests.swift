@@ -38,7 +38,7 @@ import Testing
                 "1 held", "2.1 held", "2.2 held", "3 skipped", "4 held", "5 held", "6 held", "7 held", "8 timing",
                 "9 did-not-hold", "10 person", "11 held", "12 held", "13.1 held", "13.2 held", "14 held", "15 held",
                 "16 held", "17 held", "18 held", "19 held", "20.1 held", "20.2 held", "20.3 held", "20.4 held",
-                "21 held", "22 skipped", "23.1 held", "23.2 not-performable", "24 not-run",
+                "21 skipped", "22 held", "23 skipped", "24 held", "25 not-performable", "26 not-run",
             ])
         #expect(document["result"] as? String == "failed")
         #expect((document["counts"] as? [String: Int])?["held"] == 23)
@@ -46,7 +46,8 @@ import Testing
         let actions = try #require(document["actions"] as? [[String: Any]])
         #expect((actions[9]["detail"] as? String)?.contains("found it enabled") == true)
         #expect((actions[8]["detail"] as? String)?.hasPrefix("\"already loaded\"") == true)
-        #expect((actions[28]["detail"] as? String)?.contains("tapping it is not simulated") == true)
+        #expect((actions[29]["detail"] as? String)?.contains("tapping it is not simulated") == true)
+        #expect((actions[25]["detail"] as? String)?.contains("never shows the camera permission") == true)
     }
 
     @Test func aJourneyThatHoldsPassesAndWritesItsReports() throws {
@@ -118,6 +119,50 @@ import Testing
         #expect(try run(sim, [unknown, "--setup", "bitkit launch", "--setup-file", "x"]).status == 2)
         let noWorld = try Sim.run("simctl", ["journey", "run", malformed, "--world", sim.world.path + "/none"])
         #expect(noWorld.status == 3)
+    }
+
+    @Test func anUnrecognisedFormIsNotPerformableAndStopsTheJourney() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let journey = try write(
+            "<journey name=\"x\"><actions><action>Frobnicate the profile widget</action><action>Go back</action></actions></journey>"
+        )
+        let run = try run(sim, [journey, "--json"])
+        #expect(run.status == 1)
+        let actions = try #require(try run.json()["actions"] as? [[String: Any]])
+        #expect(actions.map { $0["status"] as? String } == ["not-performable", "not-run"])
+        #expect((actions[0]["detail"] as? String)?.isEmpty == false)
+    }
+
+    /// A tool killed by a signal (here the crash campaign's SIGKILL at the run's last crash point) is
+    /// `crashed`: evaluation stops, escalate.
+    @Test func anAppKilledMidActionIsCrashed() throws {
+        let journey = try write(
+            """
+            <journey name="a crash"><actions>
+              <action>Go back to Home</action><action>Open Profile (id "ProfileButton")</action><action>Go back</action>
+            </actions></journey>
+            """)
+        let setup =
+            "bitkit wallet restore --mnemonic {W_MNEMONIC}; bitkit settings dev paykit-ui on; bitkit settings dev profile-intro seen"
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        func journeyRun(_ environment: [String: String]) throws -> Sim.Run {
+            let sim = try Sim()
+            defer { sim.cleanup() }
+            try? FileManager.default.removeItem(at: log)
+            return try Sim.run(
+                executable: Sim.productsDirectory.appendingPathComponent("simctl"),
+                ["journey", "run", journey, "--setup", setup, "--world", sim.world.path, "--json"],
+                environment: environment.merging(["SIM_CRASH_LOG": log.path]) { a, _ in a })
+        }
+        #expect(try journeyRun([:]).status == 0)
+        let points = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").count
+        let crashed = try journeyRun(["SIM_CRASH_AT": String(points)])
+        #expect(crashed.status == 1)
+        let actions = try #require(try crashed.json()["actions"] as? [[String: Any]])
+        #expect(actions.map { $0["status"] as? String } == ["held", "held", "crashed"])
+        #expect((actions[2]["detail"] as? String)?.hasPrefix("escalate:") == true)
     }
 
     @Test func aFailingSetupExitsOneBeforeTheFirstAction() throws {
