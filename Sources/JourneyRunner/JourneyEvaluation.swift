@@ -63,7 +63,7 @@ struct JourneyEvaluation {
         results.append(
             .init(
                 index: step.index, text: step.text, app: outcome.app ?? target.rawValue, status: outcome.status,
-                detail: outcome.detail, screens: shownScreens()))
+                detail: outcome.detail, screens: script.shownScreens))
     }
 
     /// A tool that failed: a timeout, a signal or an internal failure is a crash (escalate, spec/08
@@ -394,19 +394,11 @@ struct JourneyEvaluation {
     /// The screen the app's last action printed in this run, else a fresh render (`screen`, which runs nothing).
     private mutating func current(_ target: JourneyApp) throws -> Screen {
         if script.lastScreen[target.rawValue] == nil { try render(target) }
-        guard let screen = shownScreens()[target.rawValue] else {
+        guard let screen = script.shownScreens[target.rawValue] else {
             let name = target == .bitkit ? "Bitkit" : "Pubky Ring"
             return Screen(app: target.rawValue, route: "none", texts: ["\(name) shows nothing: it is not running."])
         }
         return screen
-    }
-
-    /// Each app's last printed screen, decoded.
-    private func shownScreens() -> [String: Screen] {
-        script.lastScreen.compactMapValues { shown in
-            guard let data = try? JSONSerialization.data(withJSONObject: shown) else { return nil }
-            return try? JSONDecoder().decode(Screen.self, from: data)
-        }
     }
 
     private mutating func render(_ target: JourneyApp) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Journeys
+import Scenarios
 
 /// The files of an export (spec/08 §4.1, §4.4): each journey at `journeys/<suite>/<slug>.xml`,
 /// `journeys/index.json` in the platform's schema, and a `README.md` per suite. Same journeys, same
@@ -46,23 +47,7 @@ public enum JourneyExportFolder {
         return "{\n  \"generatedBy\": \"simctl journey export\",\n  \"journeys\": \(list)\n}\n"
     }
 
-    static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func json(_ text: String) -> String { JSONText.string(text) }
 
     /// A suite's README in the platform's headings (spec/08 §1.2, §4.4).
     static func readme(_ suite: String, _ journeys: [JourneyExporter.Exported], platform: JourneyPlatform) -> String {

@@ -86,27 +86,20 @@ public struct JourneyExporter: Sendable {
 
     private func export(_ scenario: Scenario) throws(Failure) -> Exported {
         let split = CatalogueSplit(scenario)
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
-        let scratch = base.appendingPathComponent("scratch")
-        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: base) }
-        var script = ScriptRun(
-            scenario: scenario, runner: runner, world: base.appendingPathComponent("world"), scratch: scratch,
-            environment: nil)
-        let own = runner.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
-        defer { own?.shutdown() }
-        script.servingTools = own
-        script.automaticFocus = true
         let name = URL(fileURLWithPath: scenario.file).lastPathComponent
         func fail(_ step: Step?, _ reason: String) -> Failure {
             .failed(
                 scenario: name + (scenario.example.map { "[\($0.number)]" } ?? ""),
                 reason: (step.map { "\($0.file):\($0.line) `\($0.source)`: " } ?? "") + reason)
         }
-        let created = try? script.launch(
-            .simctl, ["world", "init", "--with-apps", "--seed", String(runner.seedOverride ?? scenario.seed)],
-            background: false)
-        guard created?.status == 0 else { throw fail(nil, "no world: \(created?.stderr ?? "")") }
+        let journeyScript: JourneyScript
+        do {
+            journeyScript = try JourneyScript(scenario: scenario, runner: runner, world: nil, prefix: "export")
+        } catch {
+            throw fail(nil, "no world: \(error.actual)")
+        }
+        defer { journeyScript.close(keepWorld: false) }
+        var script = journeyScript.run
         for step in split.setup {
             do { try script.perform(step) } catch { throw fail(step, Self.reason(error)) }
         }
@@ -126,7 +119,7 @@ public struct JourneyExporter: Sendable {
                 line += "; " + steps[index + 1].source
                 consumed = 2
             }
-            var phrased = phraser.phrase(step, line: line, screens: Self.screens(script))
+            var phrased = phraser.phrase(step, line: line, screens: script.shownScreens)
             if case .run = step.kind { script.lastOutput = nil }
             for offset in 0..<consumed {
                 do { try script.perform(steps[index + offset]) } catch {
@@ -144,7 +137,7 @@ public struct JourneyExporter: Sendable {
         }
         let ringInvolved =
             split.rest.contains { if case .run(.ring, _, _, _) = $0.kind { true } else { false } }
-            || !(Self.screens(script)["ring"]?.rows.isEmpty ?? true)
+            || !(script.shownScreens["ring"]?.rows.isEmpty ?? true)
         let description = Self.description(
             scenario: scenario, split: split, prepared: prepared, ringInvolved: ringInvolved,
             dropped: phraser.droppedChecks, platform: platform)
@@ -167,13 +160,6 @@ public struct JourneyExporter: Sendable {
         switch step.kind {
         case .set(let name, _), .bindKey(let name, _), .key(let name, _): name
         default: nil
-        }
-    }
-
-    static func screens(_ script: ScriptRun) -> [String: Screen] {
-        script.lastScreen.compactMapValues { shown in
-            guard let data = try? JSONSerialization.data(withJSONObject: shown) else { return nil }
-            return try? JSONDecoder().decode(Screen.self, from: data)
         }
     }
 

@@ -54,32 +54,15 @@ public struct JourneyRunner: Sendable {
             }
             setupSteps = setupScript.steps
         }
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
-        let scratch = base.appendingPathComponent("scratch")
-        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let fresh = scenario != nil
-        let world = fresh ? base.appendingPathComponent("world") : self.world
-        defer {
-            if fresh && keepWorld {
-                try? FileManager.default.removeItem(at: scratch)
-            } else {
-                try? FileManager.default.removeItem(at: base)
-            }
+        let journeyScript: JourneyScript
+        do {
+            journeyScript = try JourneyScript(
+                scenario: setupScript, runner: runner, world: scenario == nil ? world : nil, prefix: "journey")
+        } catch {
+            throw .setupFailed("Could not make a world for \(setupScript.file): \(error.actual)")
         }
-        var script = ScriptRun(scenario: setupScript, runner: runner, world: world, scratch: scratch, environment: nil)
-        let own = runner.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
-        defer { own?.shutdown() }
-        script.servingTools = own
-        // One app is in front at a time, as on a phone: acting in one brings it forward (spec/08 §2.2 row 13).
-        script.automaticFocus = true
-        if let scenario {
-            let created = try? script.launch(
-                .simctl, ["world", "init", "--with-apps", "--seed", String(runner.seedOverride ?? scenario.seed)],
-                background: false)
-            guard created?.status == 0 else {
-                throw .setupFailed("Could not make a world for \(scenario.file): \(created?.stderr ?? "")")
-            }
-        }
+        defer { journeyScript.close(keepWorld: keepWorld) }
+        var script = journeyScript.run
         for step in setupSteps {
             do {
                 try script.perform(step)
@@ -111,7 +94,7 @@ public struct JourneyRunner: Sendable {
         return JourneyReport(
             file: file, name: journey.name, platform: platform.rawValue,
             bindings: values.filter { used.contains($0.key) }, actions: evaluation.results,
-            keptWorld: fresh && keepWorld ? world.path : nil)
+            keptWorld: journeyScript.fresh && keepWorld ? journeyScript.world.path : nil)
     }
 
     /// `<UDID>`, `<ring-bundle-id>`, and what the setup bound: each key `A` as `<ring-pubky-a>` (bare),
