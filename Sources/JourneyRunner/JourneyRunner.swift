@@ -57,7 +57,8 @@ public struct JourneyRunner: Sendable {
         let journeyScript: JourneyScript
         do {
             journeyScript = try JourneyScript(
-                scenario: setupScript, runner: runner, world: scenario == nil ? world : nil, prefix: "journey")
+                scenario: setupScript, runner: runner, world: scenario == nil ? world : nil, prefix: "journey",
+                keepWorld: keepWorld)
         } catch {
             throw .setupFailed("Could not make a world for \(setupScript.file): \(error.actual)")
         }

@@ -12,11 +12,15 @@ struct JourneyScript {
     private let serving: ServingTools?
 
     /// `world` nil: a fresh world in the scratch folder, seeded as `scenario` is (or as the runner says).
-    init(scenario: Scenario, runner: ScenarioRunner, world: URL?, prefix: String) throws(ScriptRun.StepFailure) {
+    init(
+        scenario: Scenario, runner: ScenarioRunner, world: URL?, prefix: String, keepWorld: Bool = false
+    ) throws(ScriptRun.StepFailure) {
         base = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         let scratch = base.appendingPathComponent("scratch")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         fresh = world == nil
+        // An interrupted run (Ctrl-C) removes its folders too, as a scenario run does (unless kept).
+        if !(fresh && keepWorld) { InterruptCleanup.track(base) }
         run = ScriptRun(
             scenario: scenario, runner: runner, world: world ?? base.appendingPathComponent("world"), scratch: scratch,
             environment: nil)
@@ -41,7 +45,7 @@ struct JourneyScript {
         if fresh && keepWorld {
             try? FileManager.default.removeItem(at: base.appendingPathComponent("scratch"))
         } else {
-            try? FileManager.default.removeItem(at: base)
+            InterruptCleanup.remove(base)
         }
     }
 }

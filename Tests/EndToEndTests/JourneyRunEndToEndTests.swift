@@ -18,8 +18,9 @@ import Testing
         ]
     }
 
-    func write(_ text: String) throws -> String {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString).xml")
+    /// A journey file inside `sim`'s world folder, so the world's cleanup removes it too.
+    func write(_ text: String, in sim: Sim) throws -> String {
+        let url = sim.world.appendingPathComponent("journey-\(UUID().uuidString).xml")
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
@@ -83,7 +84,7 @@ import Testing
                 <action>Verify the Save button (id "CreateProfileSave") is disabled</action>
               </actions>
             </journey>
-            """)
+            """, in: sim)
         let setup = Self.journeys.appendingPathComponent("pubky-profile/ring-choice-rows.steps").path
         let android = try run(sim, [journey, "--platform", "android", "--setup-file", setup])
         #expect(android.status == 0, "\(android.stdout)\(android.stderr)")
@@ -102,15 +103,15 @@ import Testing
         let sim = try Sim()
         defer { sim.cleanup() }
         let malformed = try write(
-            "<journey name=\"x\">\n  <actions>\n    <action>Tap</action>\n  </action>\n</journey>\n")
+            "<journey name=\"x\">\n  <actions>\n    <action>Tap</action>\n  </action>\n</journey>\n", in: sim)
         let bad = try run(sim, [malformed])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("line 4, column 3"))
-        let unknown = try write("<journey name=\"x\"><actions><step>Tap</step></actions></journey>")
+        let unknown = try write("<journey name=\"x\"><actions><step>Tap</step></actions></journey>", in: sim)
         #expect(try run(sim, [unknown]).status == 2)
         let unbound = try write(
-            "<journey name=\"x\"><actions><action>Tap (id \"PubkyChoiceRing_&lt;nobody&gt;\")</action></actions></journey>"
-        )
+            "<journey name=\"x\"><actions><action>Tap (id \"PubkyChoiceRing_&lt;nobody&gt;\")</action></actions></journey>",
+            in: sim)
         let missing = try run(sim, [unbound])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("<nobody>"))
@@ -125,8 +126,8 @@ import Testing
         let sim = try Sim()
         defer { sim.cleanup() }
         let journey = try write(
-            "<journey name=\"x\"><actions><action>Frobnicate the profile widget</action><action>Go back</action></actions></journey>"
-        )
+            "<journey name=\"x\"><actions><action>Frobnicate the profile widget</action><action>Go back</action></actions></journey>",
+            in: sim)
         let run = try run(sim, [journey, "--json"])
         #expect(run.status == 1)
         let actions = try #require(try run.json()["actions"] as? [[String: Any]])
@@ -137,23 +138,25 @@ import Testing
     /// A tool killed by a signal (here the crash campaign's SIGKILL at the run's last crash point) is
     /// `crashed`: evaluation stops, escalate.
     @Test func anAppKilledMidActionIsCrashed() throws {
+        let sim = try Sim(apps: false)
+        defer { sim.cleanup() }
         let journey = try write(
             """
             <journey name="a crash"><actions>
               <action>Go back to Home</action><action>Open Profile (id "ProfileButton")</action><action>Go back</action>
             </actions></journey>
-            """)
+            """, in: sim)
         let setup =
             "bitkit wallet restore --mnemonic {W_MNEMONIC}; bitkit settings dev paykit-ui on; bitkit settings dev profile-intro seen"
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
         func journeyRun(_ environment: [String: String]) throws -> Sim.Run {
-            let sim = try Sim()
-            defer { sim.cleanup() }
+            let world = try Sim()
+            defer { world.cleanup() }
             try? FileManager.default.removeItem(at: log)
             return try Sim.run(
                 executable: Sim.productsDirectory.appendingPathComponent("simctl"),
-                ["journey", "run", journey, "--setup", setup, "--world", sim.world.path, "--json"],
+                ["journey", "run", journey, "--setup", setup, "--world", world.world.path, "--json"],
                 environment: environment.merging(["SIM_CRASH_LOG": log.path]) { a, _ in a })
         }
         #expect(try journeyRun([:]).status == 0)
@@ -168,7 +171,8 @@ import Testing
     @Test func aFailingSetupExitsOneBeforeTheFirstAction() throws {
         let sim = try Sim()
         defer { sim.cleanup() }
-        let journey = try write("<journey name=\"x\"><actions><action>Go back to Home</action></actions></journey>")
+        let journey = try write(
+            "<journey name=\"x\"><actions><action>Go back to Home</action></actions></journey>", in: sim)
         let run = try run(sim, [journey, "--setup", "bitkit launch; expect bitkit screen profile"])
         #expect(run.status == 1)
         #expect(run.stderr.contains("The setup failed"))
