@@ -18,6 +18,11 @@ struct StepPhraser {
     /// A background step is running (`… &`, until `wait`): a race is held, so the screens printed
     /// before may not be the app's now; interactions run as themselves.
     private var racing = false
+    /// The app a journey runner addresses when an action names none: the last one an action acted on
+    /// (a capability action runs as itself and changes nothing here).
+    private var runnerApp = "bitkit"
+    /// Apps killed since they last printed a screen: that screen is not what a tap would meet.
+    private var killed: Set<String> = []
 
     init(platform: JourneyPlatform, dynamic: Set<String>, keys: [String: Symbols.Key]) {
         self.platform = platform
@@ -34,11 +39,21 @@ struct StepPhraser {
         case .run(let tool, let arguments, let background, let expectFailure):
             if let app = tool.appName { lastApp = app }
             if background { racing = true }
-            guard !background, !expectFailure, !racing,
-                let phrased = action(tool, arguments, screens: screens)
+            defer {
+                if let app = tool.appName {
+                    if arguments == ["kill"] { killed.insert(app) } else { killed.remove(app) }
+                }
+            }
+            guard !background, !expectFailure, !racing, !(tool.appName.map(killed.contains) ?? false),
+                var phrased = action(tool, arguments, screens: screens)
             else {
                 return [capability(for: step, line: line)]
             }
+            // A Bitkit action after one in Ring names its app, or the runner would act in Ring.
+            if tool == .bitkit, runnerApp != "bitkit", let first = phrased.first, !first.hasPrefix("Run `") {
+                phrased[0] = "In Bitkit, " + first.prefix(1).lowercased() + first.dropFirst()
+            }
+            if let app = tool.appName { runnerApp = app }
             return phrased
         case .wait:
             racing = false
@@ -78,13 +93,7 @@ struct StepPhraser {
     private func action(_ tool: Tool, _ arguments: [String], screens: [String: Screen]) -> [String]? {
         switch tool {
         case .bitkit: return bitkit(arguments, screen: screens["bitkit"])
-        case .ring:
-            guard arguments.count == 1, let verb = arguments.first else { return nil }
-            switch verb {
-            case "launch": return [command(.launch, app: "ring")]
-            case "kill": return [command(.terminate, app: "ring")]
-            default: return nil
-            }
+        case .ring: return ring(arguments, screen: screens["ring"])
         case .simctl:
             guard platform == .ios, arguments.count == 2, arguments[0] == "open-url",
                 let url = Self.placeholders(arguments[1], dynamic: dynamic, keys: keys)
@@ -171,6 +180,48 @@ struct StepPhraser {
             return ["Copy \(value) to the clipboard", scan[0], "Tap \"Paste\""]
         default: return nil
         }
+    }
+
+    /// Ring's steps that are taps on what its Home shows (spec/08 §4.3): open a card, use an offer,
+    /// wipe from Settings. Cards are addressed by their testIDs, the derived `-Content` / `-UseButton`.
+    private func ring(_ arguments: [String], screen: Screen?) -> [String]? {
+        guard let verb = arguments.first else { return nil }
+        let rest = Array(arguments.dropFirst())
+        let home = screen?.route == "home" && screen?.sheet == nil
+        switch (verb, rest) {
+        case ("launch", []): return [command(.launch, app: "ring")]
+        case ("kill", []): return [command(.terminate, app: "ring")]
+        case ("open", let reference) where reference.count == 1 && home:
+            guard let card = ringCard(reference[0], on: screen) else { return nil }
+            return ["In Pubky Ring, tap the card (testID \"\(literal(card))-Content\")"]
+        case ("use", let reference) where home && (reference.count == 1 || reference == [reference[0], "--confirm"]):
+            guard let number = reference[0].firstMatch(of: #/^#([1-9][0-9]*)$/#).flatMap({ Int($0.output.1) }),
+                screen?.rows.contains(where: { $0.id == "ExternalPubkyBox-\(number - 1)" }) == true
+            else { return nil }
+            var actions = ["In Pubky Ring, tap Use in Pubky Ring (testID \"ExternalPubkyBox-\(number - 1)-UseButton\")"]
+            if reference.count == 2 {
+                actions.append("In Pubky Ring, tap Use in Pubky Ring (testID \"UseExternalPubkyConfirmButton\")")
+            }
+            return actions
+        case ("settings", ["wipe"]), ("settings", ["wipe", "--confirm"]):
+            guard screen != nil, screen?.sheet == nil else { return nil }
+            var actions = ["In Pubky Ring, go to Settings", "In Pubky Ring, tap \"Wipe Pubky Ring\""]
+            if rest.count == 2 { actions.append("In Pubky Ring, tap \"Yes\"") }
+            return actions
+        default: return nil
+        }
+    }
+
+    /// The id of Ring's card for a reference `'#N'` or `{KEY}`, when Home shows it.
+    private func ringCard(_ reference: String, on screen: Screen?) -> String? {
+        let cards = (screen?.rows ?? []).filter { $0.id.hasPrefix("PubkyBox-") }
+        if let number = reference.firstMatch(of: #/^#([1-9][0-9]*)$/#).flatMap({ Int($0.output.1) }) {
+            return cards.indices.contains(number - 1) ? cards[number - 1].id : nil
+        }
+        guard let pubky = Self.keyValue(reference, keys: keys) else { return nil }
+        let short = String(pubky.prefix(5)) + "..." + String(pubky.suffix(5))
+        let matching = cards.filter { $0.caption == short }
+        return matching.count == 1 ? matching[0].id : nil
     }
 
     // MARK: Checks
