@@ -8,6 +8,8 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public static let currentVersion = 1
 
     public var version: Int
+    /// The platform both apps run on (spec/07 §0); fixed when the world is created.
+    public var platform: DevicePlatform
     public var protection: ProtectionState
     /// Installed apps by kind.
     public var apps: [AppKind: InstalledApp]
@@ -29,6 +31,7 @@ public struct DeviceState: Codable, Sendable, Equatable {
     /// A freshly booted, unlocked device with nothing installed.
     public init() {
         version = Self.currentVersion
+        platform = .ios
         protection = .unlocked
         apps = [:]
         offlineApps = []
@@ -45,7 +48,7 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public func isOnline(_ app: AppKind) -> Bool { !offlineApps.contains(app) }
 
     enum CodingKeys: String, CodingKey {
-        case version, protection, apps, offlineApps, faults, nextFaultID, sdkFaults, breakpoints, paused,
+        case version, platform, protection, apps, offlineApps, faults, nextFaultID, sdkFaults, breakpoints, paused,
             seed
         case randomDraws
     }
@@ -53,6 +56,7 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
+        platform = try container.decodeIfPresent(DevicePlatform.self, forKey: .platform) ?? .ios
         protection = try container.decode(ProtectionState.self, forKey: .protection)
         let list = try container.decodeIfPresent([InstalledApp].self, forKey: .apps) ?? []
         apps = Dictionary(list.map { ($0.kind, $0) }, uniquingKeysWith: { _, last in last })
@@ -69,6 +73,8 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
+        // An iOS world's file stays as it was before platforms existed.
+        if platform != .ios { try container.encode(platform, forKey: .platform) }
         try container.encode(protection, forKey: .protection)
         // A sorted list keeps the file stable and readable.
         try container.encode(AppKind.allCases.compactMap { apps[$0] }, forKey: .apps)

@@ -19,10 +19,18 @@ public struct InstalledApp: Codable, Sendable, Equatable {
     /// The named defects this install carries (`simctl install --defect`), in catalogue order; none
     /// for a shipped build.
     public var defects: [Defect]
+    /// Android: the name of the certificate the package is signed with (spec/07 §1.3). Two packages
+    /// trust each other when their certificates match; iOS ignores it.
+    public var certificate: String
+
+    /// The certificate every install carries unless told otherwise: Bitkit's debug keystore, so the
+    /// catalogue's baseline is trusted both ways (spec/07 §1.3).
+    public static let teamCertificate = "bitkit-debug"
 
     public init(
         kind: AppKind, network: BitcoinNetwork? = nil, sharedGroupEnabled: Bool = true, build: AppBuild = .current,
-        extraURLSchemes: [String] = [], installOrder: Int = 0, defects: [Defect] = []
+        extraURLSchemes: [String] = [], installOrder: Int = 0, defects: [Defect] = [],
+        certificate: String = InstalledApp.teamCertificate
     ) {
         self.kind = kind
         self.network = kind == .bitkit ? (network ?? .regtest) : nil
@@ -35,6 +43,7 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         urlSchemes = schemes
         self.installOrder = installOrder
         self.defects = Array(Set(defects)).sorted()
+        self.certificate = certificate
     }
 
     /// Whether the install carries `defect`.
@@ -52,6 +61,10 @@ public struct InstalledApp: Codable, Sendable, Equatable {
     }
 
     static let bitkitWalletSchemes = ["bitkit", "bitcoin", "lightning", "lnurl", "lnurlc", "lnurlp", "lnurlw"]
+
+    /// The Android package of this install (spec/07 §1.1): Bitkit's flavour package (the owner
+    /// prefix of its network), or `app.pubkyring`.
+    public var package: String { ownerPrefix }
 
     /// The shared-group owner prefix this build writes: `app.pubkyring`, or Bitkit's network prefix.
     public var ownerPrefix: String {
@@ -73,7 +86,7 @@ public struct InstalledApp: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, network, sharedGroupEnabled, build, urlSchemes, installOrder, defects
+        case kind, network, sharedGroupEnabled, build, urlSchemes, installOrder, defects, certificate
     }
 
     /// A shipped build writes no `defects` key, so device files stay as they were.
@@ -86,6 +99,7 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         try container.encode(urlSchemes, forKey: .urlSchemes)
         try container.encode(installOrder, forKey: .installOrder)
         if !defects.isEmpty { try container.encode(defects, forKey: .defects) }
+        if certificate != Self.teamCertificate { try container.encode(certificate, forKey: .certificate) }
     }
 
     /// Device files written before builds and schemes were recorded read as current builds with
@@ -100,5 +114,6 @@ public struct InstalledApp: Codable, Sendable, Equatable {
             try container.decodeIfPresent([String].self, forKey: .urlSchemes) ?? Self.registeredSchemes(kind, build)
         installOrder = try container.decodeIfPresent(Int.self, forKey: .installOrder) ?? 0
         defects = try container.decodeIfPresent([Defect].self, forKey: .defects) ?? []
+        certificate = try container.decodeIfPresent(String.self, forKey: .certificate) ?? Self.teamCertificate
     }
 }

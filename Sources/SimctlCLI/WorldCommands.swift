@@ -19,17 +19,21 @@ enum WorldCommands {
     static let initialize = Command(
         "init",
         summary: "Create a world: shared group, device (unlocked, nothing installed), journal, private keychains.",
-        usage: "[--with-apps [--defect NAME]…] [--seed N]",
+        usage: "[--platform ios|android] [--with-apps [--defect NAME]…] [--seed N]",
         details:
-            "--with-apps also installs Bitkit (regtest) and Pubky Ring, the catalogue's baseline devices; --defect NAME (repeatable) installs the app whose code carries that named defect with it (Docs/defects.md). --seed fixes the world's random sequence (keys, tokens, nonces), so a run replays byte for byte; the default is 0.",
+            "--with-apps also installs Bitkit (regtest) and Pubky Ring, the catalogue's baseline devices; --defect NAME (repeatable) installs the app whose code carries that named defect with it (Docs/defects.md). --seed fixes the world's random sequence (keys, tokens, nonces), so a run replays byte for byte; the default is 0. --platform android makes a world of Android phones (Docs/android.md): no shared keychain group, each app shares through its content provider; both apps follow the platform for the world's lifetime (default ios).",
         examples: [
             "simctl world init --world \"$(mktemp -d)/world\"",
             "W=$(mktemp -d)/world",
             "simctl world init --with-apps --seed 7 --world \"$W\"",
+            "simctl world init --platform android --with-apps --world \"$(mktemp -d)/android\"",
             "cd \"$W\" && simctl world show",
         ]
     ) { args, invocation in
         let withApps = args.flag("--with-apps")
+        let platform =
+            try args.option("--platform", expecting: "ios or android") { DevicePlatform(rawValue: $0.lowercased()) }
+            ?? .ios
         let seed = try args.option("--seed", expecting: "a whole number") { UInt64($0) } ?? 0
         let defects = try DefectCatalogue.parse(args.options("--defect"))
         try args.finish()
@@ -45,6 +49,7 @@ enum WorldCommands {
         let store = DeviceStore(world: world)
         try store.update { state in
             state.seed = seed
+            state.platform = platform
             if withApps {
                 state.apps[.bitkit] = InstalledApp(
                     kind: .bitkit, network: .regtest, installOrder: 1, defects: defects.filter { $0.app == .bitkit })
@@ -60,10 +65,13 @@ enum WorldCommands {
         }
         // The seed, not the folder: two worlds made alike journal alike wherever they live.
         let defectNote = defects.isEmpty ? "" : ", defects \(defects.map(\.rawValue).joined(separator: ","))"
-        invocation.journalTool(.worldInit, detail: "seed \(seed)" + (withApps ? ", with apps" : "") + defectNote)
+        let platformNote = platform == .ios ? "" : ", platform \(platform.rawValue)"
+        invocation.journalTool(
+            .worldInit, detail: "seed \(seed)" + platformNote + (withApps ? ", with apps" : "") + defectNote)
         let state = try store.read()
         try invocation.emit(
-            WorldOutput(root: world.root.path, device: state), text: "Created world at \(world.root.path).")
+            WorldOutput(root: world.root.path, device: state),
+            text: "Created " + (platform == .ios ? "" : "an \(platform.displayName) ") + "world at \(world.root.path).")
     }
 
     static let show = Command(
@@ -80,17 +88,24 @@ enum WorldCommands {
 /// Plain-text rendering of the device state.
 enum DeviceText {
     static func describe(_ state: DeviceState, world: World) -> String {
-        var lines = ["World: \(world.root.path)", "Device: \(state.protection.rawValue)"]
+        var lines = [
+            "World: \(world.root.path)", "Platform: \(state.platform.displayName)",
+            "Device: \(state.protection.rawValue)",
+        ]
         if let clock = try? DeviceClock(world: world).read() {
             lines.append("Clock: \(DeviceClockText.describe(clock))")
         }
         if state.apps.isEmpty { lines.append("Apps: none installed") }
         for kind in AppKind.allCases {
             guard let app = state.apps[kind] else { continue }
-            var line = "App: \(kind.rawValue) (\(kind.bundleID))"
-            if let network = app.network { line += ", network \(network.rawValue), prefix \(network.bitkitSourceApp)" }
+            var line = "App: \(kind.rawValue) (\(state.platform == .android ? app.package : kind.bundleID))"
+            if let network = app.network {
+                line += ", network \(network.rawValue)"
+                if state.platform == .ios { line += ", prefix \(network.bitkitSourceApp)" }
+            }
+            if state.platform == .android { line += ", signed by \(app.certificate)" }
             if app.build != .current { line += ", \(app.build.rawValue) build" }
-            if !app.sharedGroupEnabled { line += ", shared group NOT entitled" }
+            if !app.sharedGroupEnabled, state.platform == .ios { line += ", shared group NOT entitled" }
             if !app.defects.isEmpty { line += ", DEFECTS \(app.defects.map(\.rawValue).joined(separator: " "))" }
             line += ", URL schemes \(app.urlSchemes.joined(separator: " "))"
             line += state.isOnline(kind) ? ", online" : ", offline"
