@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "PaykitContract", dependencies: ["ContractNames", "PubkyCrypto", "PubkyProtocol"]),
         // How an app learns of the other app's pubkys, reads one secret just in time, offers and
         // withdraws its own: meanings, not status codes; one implementation per platform.
-        .target(name: "IdentitySharing", dependencies: ["ContractNames", "Keychain", "PubkyCrypto"]),
+        .target(name: "IdentitySharing", dependencies: ["ContractNames", "Keychain", "PubkyCrypto", "SafeFiles"]),
         .target(name: "AppSupport"),
         // Systematic exploration of schedules: a pure core (footprints, schedules, the explorer).
         .target(name: "Exploration"),
@@ -112,7 +112,7 @@ let package = Package(
         .target(
             name: "SimctlCLI",
             dependencies: [
-                "AppNetwork", "Audit", "Backend", "ContractNames", "Device", "Exploration", "Harnesses",
+                "AppNetwork", "AppRuntime", "Audit", "Backend", "ContractNames", "Device", "Exploration", "Harnesses",
                 "IdentitySharing", "JourneyRunner", "Keychain", "PaykitContract", "PubkyCrypto", "PubkyProtocol", "RunReport",
                 "Scenarios", "SimCLI", "Simulation", "WorldFiles",
             ]),
@@ -136,7 +136,7 @@ let package = Package(
             dependencies: ["AppRuntime", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
-        .testTarget(name: "KeychainTests", dependencies: ["ContractNames", "Keychain", "PubkyCrypto"]),
+        .testTarget(name: "KeychainTests", dependencies: ["ContractNames", "Keychain", "PubkyCrypto", "SafeFiles"]),
         .testTarget(name: "PaykitContractTests", dependencies: ["ContractNames", "PaykitContract", "PubkyCrypto"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(

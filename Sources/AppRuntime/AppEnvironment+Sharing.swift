@@ -36,12 +36,13 @@ extension AppEnvironment {
     public func sharing(
         install: InstalledApp, keychain: Keychain, service: String = SharedContract.service
     ) -> any IdentitySharing {
-        switch app {
-        case .bitkit:
-            guard install.build.sharesKeys else { return NoSharing(ownSourceApp: install.ownerPrefix) }
-            return bitkitExchange(install: install, keychain: keychain, service: service)
-        case .ring:
-            return ringExchange(keychain: keychain, service: service, defects: Set(install.defects))
+        switch (app, install.platform) {
+        case (.bitkit, _) where !install.build.sharesKeys:
+            return NoSharing(ownSourceApp: install.ownerPrefix, policy: install.platform == .ios ? .iOS : .android)
+        case (.bitkit, .ios): return bitkitExchange(install: install, keychain: keychain, service: service)
+        case (.ring, .ios): return ringExchange(keychain: keychain, service: service, defects: Set(install.defects))
+        case (.bitkit, .android): return bitkitProviderClient(install: install)
+        case (.ring, .android): return ringProviderModule(install: install)
         }
     }
 

@@ -88,8 +88,7 @@ public struct BitkitApp: Sendable {
     /// The Pubky part of a metadata backup taken now (spec/02 §20). Never contains a secret.
     public func backupSnapshot() throws -> BackupDocument {
         try sandbox.withMainActor(run: environment.run) { _ in
-            let defaults = try sandbox.load(BitkitDefaults.self, "defaults") ?? BitkitDefaults()
-            if defaults.reference != nil { return BackupDocument(pubkySession: nil) }
+            if try host.load(sandbox).defaults.reference != nil { return BackupDocument(pubkySession: nil) }
             let hasKey = !((try? privateStore.load(BitkitStoreKey.secretKey)) ?? nil ?? "").isEmpty
             return BackupDocument(pubkySession: hasKey ? .localSeed : nil)
         }

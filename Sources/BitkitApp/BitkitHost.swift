@@ -13,7 +13,8 @@ public struct BitkitHost: AppHost {
     let makePaykitNetwork: BitkitApp.PaykitNetworkFactory
 
     public func load(_ sandbox: Sandbox) throws -> BitkitStored {
-        let defaults = try sandbox.load(BitkitDefaults.self, "defaults") ?? BitkitDefaults()
+        var defaults = try sandbox.load(BitkitDefaults.self, "defaults") ?? BitkitDefaults()
+        if build.policy.referenceInPrivateStore { defaults.reference = loadKeychainReference() }
         let (memory, stale) = Self.loadMemory(sandbox, network: build.network)
         return BitkitStored(defaults: defaults, memory: memory, staleMemory: stale)
     }
@@ -43,7 +44,14 @@ public struct BitkitHost: AppHost {
     ) throws -> BitkitStored {
         var saved = written
         if stored.defaults != written.defaults {
-            try sandbox.save(stored.defaults, "defaults")
+            var onDisk = stored.defaults
+            if build.policy.referenceInPrivateStore {
+                if stored.defaults.reference != written.defaults.reference {
+                    try saveKeychainReference(stored.defaults.reference)
+                }
+                onDisk.reference = nil
+            }
+            try sandbox.save(onDisk, "defaults")
             saved.defaults = stored.defaults
         }
         guard !eagerOnly else { return saved }
@@ -54,6 +62,29 @@ public struct BitkitHost: AppHost {
             saved.staleMemory = stored.staleMemory
         }
         return saved
+    }
+
+    /// Android's `SHARED_PUBKY_SOURCE` (`app.pubkyring:<bare pubky>`, spec/07 §6.1) as the reference;
+    /// an unreadable or malformed value is no reference.
+    func loadKeychainReference() -> AdoptedReference? {
+        (try? privateStore.load(AndroidContract.sharedPubkySource)).flatMap { $0 }.flatMap(Self.reference(fromSource:))
+    }
+
+    /// The reference a `SHARED_PUBKY_SOURCE` value names; nil unless it is `app.pubkyring:<pubky>`.
+    static func reference(fromSource value: String) -> AdoptedReference? {
+        guard value.hasPrefix(AndroidContract.ringSourcePrefix), value.count > AndroidContract.ringSourcePrefix.count
+        else { return nil }
+        return AdoptedReference(
+            sourceApp: AndroidContract.ringPackage,
+            pubky: String(value.dropFirst(AndroidContract.ringSourcePrefix.count)))
+    }
+
+    func saveKeychainReference(_ reference: AdoptedReference?) throws {
+        if let reference {
+            try privateStore.upsert(AndroidContract.sharedPubkySource, "\(reference.sourceApp):\(reference.pubky)")
+        } else {
+            try privateStore.delete(AndroidContract.sharedPubkySource)
+        }
     }
 
     public func services(_ environment: AppEnvironment) -> BitkitServices {

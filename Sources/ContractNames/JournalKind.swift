@@ -8,6 +8,9 @@ public enum JournalKind: Hashable, Sendable {
     /// One call of the identity-sharing seam (`IdentitySharing`), whatever the platform: its peer,
     /// records and result are in the entry's `peer`, `records` and `result`.
     case sharing(SharingOp)
+    /// One Android content-provider call (spec/07): caller, authority, path and outcome are in
+    /// the entry's `owner`, `service`, `account`, `result` and `detail`.
+    case provider(ProviderOp)
     /// One simulated network request: `<service> <operation>`, e.g. `homeserver POST /session`.
     case backend(request: String)
     /// A toast an app raised; `style` is the toast's type (`success`, `error`, `info`).
@@ -40,6 +43,7 @@ public enum JournalKind: Hashable, Sendable {
         switch self {
         case .keychain: return "keychain"
         case .sharing: return "sharing"
+        case .provider: return "provider"
         case .backend: return "backend"
         case .toast: return "toast"
         case .navigation: return "navigation"
@@ -61,6 +65,7 @@ public enum JournalKind: Hashable, Sendable {
         switch self {
         case .keychain(let call): return call.rawValue
         case .sharing(let op): return op.rawValue
+        case .provider(let op): return op.rawValue
         case .backend(let request): return request
         case .toast(let style): return style
         case .navigation, .openURL: return nil
@@ -82,6 +87,7 @@ public enum JournalKind: Hashable, Sendable {
         switch event {
         case "keychain": known = op.flatMap(KeychainCall.init(rawValue:)).map { .keychain($0) }
         case "sharing": known = op.flatMap(SharingOp.init(rawValue:)).map { .sharing($0) }
+        case "provider": known = op.flatMap(ProviderOp.init(rawValue:)).map { .provider($0) }
         case "backend": known = op.map { .backend(request: $0) }
         case "toast": known = op.map { .toast(style: $0) }
         case "navigation": known = op == nil ? .navigation : nil

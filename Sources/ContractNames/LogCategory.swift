@@ -10,4 +10,6 @@ public enum LogCategory: String, Sendable, CaseIterable {
     case publishFailed = "publish-failed"
     /// Ring's homeserver sign-up failed.
     case signupFailed = "signup-failed"
+    /// A line of an Android shared-pubky provider or client (spec/07 §2, §4; `<redacted>` literal).
+    case sharing
 }

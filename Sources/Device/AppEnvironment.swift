@@ -78,7 +78,9 @@ public struct AppEnvironment: Sendable {
     public func now() throws(WorldError) -> Date { try clock.now() }
 
     /// The app's view of the keychain.
-    public func keychain(install: InstalledApp) -> Keychain {
+    /// `schedules: false` for a store read on behalf of another app (an Android provider's body run
+    /// for a caller): that call's own scheduling point stands for it.
+    public func keychain(install: InstalledApp, schedules: Bool = true) -> Keychain {
         let device = self.device
         let app = self.app
         let owner = install.ownerPrefix
@@ -87,7 +89,9 @@ public struct AppEnvironment: Sendable {
             entitlements: install.entitlements,
             // An unreadable device file must not make secrets readable: treat it as locked.
             protection: { [self] in
-                run.failures.recording(world.deviceFile.path) { try device.read().protection } ?? .locked
+                // Android: neither app's keystore key needs an unlocked device (spec/07 §9).
+                if install.platform == .android { return .unlocked }
+                return run.failures.recording(world.deviceFile.path) { try device.read().protection } ?? .locked
             },
             fault: { [self] operation, group, account in
                 // Under the crash campaign (`simctl crash`) every keychain call is a crash point.
@@ -118,13 +122,15 @@ public struct AppEnvironment: Sendable {
             },
             now: { [self] in deviceTime() })
         let entitlements = install.entitlements
-        caller.before = { [self] access in
-            pass(
-                .keychain(
-                    call: access.call.rawValue, writes: access.writes,
-                    groups: access.accessGroup.map { [$0] } ?? entitlements, allGroups: access.accessGroup == nil,
-                    service: access.service, account: access.account, app: app,
-                    holdsMainActor: run.mainActor.isHeld))
+        if schedules {
+            caller.before = { [self] access in
+                pass(
+                    .keychain(
+                        call: access.call.rawValue, writes: access.writes,
+                        groups: access.accessGroup.map { [$0] } ?? entitlements, allGroups: access.accessGroup == nil,
+                        service: access.service, account: access.account, app: app,
+                        holdsMainActor: run.mainActor.isHeld))
+            }
         }
         let groups = self.world
         var keychain = Keychain(caller: caller, directory: { groups.groupDirectory($0) })

@@ -19,6 +19,10 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public var nextFaultID: Int
     /// Named failures forced on an app's SDK or service calls (e.g. `forget-session`).
     public var sdkFaults: [SDKFault]
+    /// Android: provider paths that answer null or throw (spec/07 §0).
+    public var providerFaults: [ProviderFault]
+    /// Android: permissions an app's grant of was revoked.
+    public var revokedGrants: [RevokedGrant]
     /// Where app processes stop until `simctl continue`.
     public var breakpoints: [Breakpoint]
     /// Processes currently stopped at a breakpoint.
@@ -38,6 +42,8 @@ public struct DeviceState: Codable, Sendable, Equatable {
         faults = []
         nextFaultID = 1
         sdkFaults = []
+        providerFaults = []
+        revokedGrants = []
         breakpoints = []
         paused = []
         seed = 0
@@ -48,7 +54,8 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public func isOnline(_ app: AppKind) -> Bool { !offlineApps.contains(app) }
 
     enum CodingKeys: String, CodingKey {
-        case version, platform, protection, apps, offlineApps, faults, nextFaultID, sdkFaults, breakpoints, paused,
+        case version, platform, protection, apps, offlineApps, faults, nextFaultID, sdkFaults, providerFaults,
+            revokedGrants, breakpoints, paused,
             seed
         case randomDraws
     }
@@ -59,11 +66,19 @@ public struct DeviceState: Codable, Sendable, Equatable {
         platform = try container.decodeIfPresent(DevicePlatform.self, forKey: .platform) ?? .ios
         protection = try container.decode(ProtectionState.self, forKey: .protection)
         let list = try container.decodeIfPresent([InstalledApp].self, forKey: .apps) ?? []
-        apps = Dictionary(list.map { ($0.kind, $0) }, uniquingKeysWith: { _, last in last })
+        let platform = self.platform
+        apps = Dictionary(
+            list.map { app -> (AppKind, InstalledApp) in
+                var app = app
+                app.platform = platform
+                return (app.kind, app)
+            }, uniquingKeysWith: { _, last in last })
         offlineApps = Set(try container.decodeIfPresent([AppKind].self, forKey: .offlineApps) ?? [])
         faults = try container.decodeIfPresent([FaultRule].self, forKey: .faults) ?? []
         nextFaultID = try container.decodeIfPresent(Int.self, forKey: .nextFaultID) ?? (faults.map(\.id).max() ?? 0) + 1
         sdkFaults = try container.decodeIfPresent([SDKFault].self, forKey: .sdkFaults) ?? []
+        providerFaults = try container.decodeIfPresent([ProviderFault].self, forKey: .providerFaults) ?? []
+        revokedGrants = try container.decodeIfPresent([RevokedGrant].self, forKey: .revokedGrants) ?? []
         breakpoints = try container.decodeIfPresent([Breakpoint].self, forKey: .breakpoints) ?? []
         paused = try container.decodeIfPresent([PausedProcess].self, forKey: .paused) ?? []
         seed = try container.decodeIfPresent(UInt64.self, forKey: .seed) ?? 0
@@ -82,6 +97,8 @@ public struct DeviceState: Codable, Sendable, Equatable {
         try container.encode(faults, forKey: .faults)
         try container.encode(nextFaultID, forKey: .nextFaultID)
         try container.encode(sdkFaults, forKey: .sdkFaults)
+        if !providerFaults.isEmpty { try container.encode(providerFaults, forKey: .providerFaults) }
+        if !revokedGrants.isEmpty { try container.encode(revokedGrants, forKey: .revokedGrants) }
         try container.encode(breakpoints, forKey: .breakpoints)
         try container.encode(paused, forKey: .paused)
         try container.encode(seed, forKey: .seed)

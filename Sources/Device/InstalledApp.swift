@@ -27,6 +27,10 @@ public struct InstalledApp: Codable, Sendable, Equatable {
     /// catalogue's baseline is trusted both ways (spec/07 §1.3).
     public static let teamCertificate = "bitkit-debug"
 
+    /// The platform of the device the app is installed on: not stored with the install, set from
+    /// the device's own whenever its state is read.
+    public var platform: DevicePlatform = .ios
+
     public init(
         kind: AppKind, network: BitcoinNetwork? = nil, sharedGroupEnabled: Bool = true, build: AppBuild = .current,
         extraURLSchemes: [String] = [], installOrder: Int = 0, defects: [Defect] = [],
@@ -82,6 +86,8 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         case .bitkit: privateGroup = (network ?? .regtest).bitkitPrivateGroup
         case .ring: privateGroup = SharedContract.ringPrivateGroup
         }
+        // Android has no shared keychain group: each app shares through its provider.
+        guard platform == .ios else { return [privateGroup] }
         return sharedGroupEnabled && build.sharesKeys ? [privateGroup, SharedContract.accessGroup] : [privateGroup]
     }
 

@@ -21,16 +21,20 @@ public struct SharingPolicy: Sendable, Equatable {
     /// Whether an app publishes its own identity explicitly (iOS `publishOwnSharedRecord`), or
     /// its provider serves the stored key live (Android).
     public var publishesOwnIdentity: Bool
+    /// Whether Bitkit keeps its adoption reference in its private keychain (Android's
+    /// `SHARED_PUBKY_SOURCE`, spec/07 §6.1) rather than in UserDefaults (iOS).
+    public var referenceInPrivateStore: Bool
 
     public init(
         sourceLoss: SourceLoss, keepsSessionOnFailedRestore: Bool, checksOrphansAtLaunch: Bool,
-        lockGatesReads: Bool, publishesOwnIdentity: Bool
+        lockGatesReads: Bool, publishesOwnIdentity: Bool, referenceInPrivateStore: Bool = false
     ) {
         self.sourceLoss = sourceLoss
         self.keepsSessionOnFailedRestore = keepsSessionOnFailedRestore
         self.checksOrphansAtLaunch = checksOrphansAtLaunch
         self.lockGatesReads = lockGatesReads
         self.publishesOwnIdentity = publishesOwnIdentity
+        self.referenceInPrivateStore = referenceInPrivateStore
     }
 
     /// One keychain access group (spec/01, spec/02 §8, §15, §16).
@@ -41,5 +45,5 @@ public struct SharingPolicy: Sendable, Equatable {
     /// Content providers (spec/07 §7–§9).
     public static let android = SharingPolicy(
         sourceLoss: .listedWithout, keepsSessionOnFailedRestore: true, checksOrphansAtLaunch: false,
-        lockGatesReads: false, publishesOwnIdentity: false)
+        lockGatesReads: false, publishesOwnIdentity: false, referenceInPrivateStore: true)
 }

@@ -9,7 +9,8 @@ enum RingRunner {
     static func app(_ invocation: Invocation) throws -> RingApp {
         let session = try AppSession.start(.ring, invocation)
         return RingApp(
-            environment: session.environment, keychain: session.keychain, defects: Set(session.install.defects))
+            environment: session.environment, keychain: session.keychain, defects: Set(session.install.defects),
+            install: session.install)
     }
 
     /// Sends `actions` as one user step and prints the screen (text, or the `Screen` JSON). A step

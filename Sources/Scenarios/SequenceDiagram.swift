@@ -58,6 +58,13 @@ public enum SequenceDiagram {
                 ? (wantsSecret ? "read" : (entry.account == nil ? "list" : "exists?")) : call.rawValue
             return .message(
                 from: lane, to: "S", text: "\(text(what)) \(short(entry.account, text: text)) → \(status)")
+        case .provider(let op):
+            // A provider call crosses from the caller's app to the provider's (spec/07).
+            guard let lane else { return nil }
+            let outcome = entry.result == "exception" ? (entry.detail ?? "exception") : (entry.result ?? "")
+            return .message(
+                from: lane, to: lane == "B" ? "R" : "B",
+                text: "\(text(op.rawValue)) \(short(entry.account, text: text)) → \(text(outcome))")
         case .backend(let request):
             guard let lane else { return nil }
             return .message(from: lane, to: "N", text: "\(text(request)) → \(text(entry.detail ?? ""))")

@@ -1,3 +1,4 @@
+import AppRuntime
 import ContractNames
 import IdentitySharing
 import SimCLI
@@ -18,7 +19,7 @@ enum SharingCommands {
         "list", summary: "List every shared identity record: owner, writer and whether it holds its pubky's secret.",
         usage: "[--show-secrets]",
         details:
-            "On iOS a record is an item of the shared keychain group KYH47R284B.pubky.shared, named <owner>:<pubky>. Secrets are never printed unless --show-secrets is given.",
+            "On iOS a record is an item of the shared keychain group KYH47R284B.pubky.shared, named <owner>:<pubky>. On Android it is a row an installed provider (<package>.sharedpubky) serves a trusted caller now, named <package>:<pubky>, with the secret its credential path returns. Secrets are never printed unless --show-secrets is given.",
         examples: [
             "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
             "simctl sharing list",
@@ -29,13 +30,14 @@ enum SharingCommands {
         try args.finish()
         let world = invocation.world
         try world.requireExists()
-        let records: [SharedRecord]
+        let shared: (platform: DevicePlatform, records: [SharedRecord])
         do {
-            records = try KeychainGroupRecords.read(world.sharedGroup, showSecrets: showSecrets)
+            shared = try SharedRecords.read(world, showSecrets: showSecrets)
         } catch {
-            throw CLIError.failure("Could not read the shared group: \(error)")
+            throw CLIError.failure("Could not read what the device shares: \(error)")
         }
-        try invocation.emit(ListOutput(platform: "ios", records: records), text: render(records))
+        try invocation.emit(
+            ListOutput(platform: shared.platform.rawValue, records: shared.records), text: render(shared.records))
     }
 
     static func render(_ records: [SharedRecord]) -> String {
@@ -46,6 +48,10 @@ enum SharingCommands {
             case true?: line += ", valid secret"
             case false?: line += ", NOT a valid secret for this pubky"
             case nil: line += ", no known owner"
+            }
+            if let authority = record.platform["authority"] {
+                line += "  [content://\(authority)]"
+                if record.platform["served"] == "no credential" { line += " no credential" }
             }
             if let service = record.platform["service"], let accessibility = record.platform["accessibility"] {
                 line += "  [\(service)] \(accessibility)"

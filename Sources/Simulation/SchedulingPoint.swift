@@ -75,5 +75,17 @@ public struct SchedulingPoint: Sendable {
             holdsMainActor: holdsMainActor, needsMainActor: false)
     }
 
+    /// Mid-call of an Android content-provider query (spec/07), after the system's checks and
+    /// before the provider reads its owner's store (`reads`: Bitkit's private keychain group, or
+    /// Ring's sandbox): `provider query content://<authority>/<path>`.
+    public static func provider(
+        authority: String, path: String, reads: [String], app: AppKind, holdsMainActor: Bool
+    ) -> SchedulingPoint {
+        SchedulingPoint(
+            name: "provider query content://\(authority)/\(path)",
+            footprint: Footprint([.init(reads, writes: false)]), app: app, holdsMainActor: holdsMainActor,
+            needsMainActor: false)
+    }
+
     package static func sandboxResource(_ app: AppKind) -> [String] { ["sandbox", app.rawValue] }
 }

@@ -5,8 +5,10 @@ import IdentitySharing
 import Keychain
 
 extension BitkitApp {
-    /// Bitkit on iOS: its private store is its keychain group for the build's network, and it
-    /// shares identities through the shared keychain group (not at all before the shared keychain).
+    /// Bitkit on its device: its private store is its keychain group for the build's network (on
+    /// Android the model of its encrypted DataStore `keychain`, with Android's key names), and it
+    /// shares identities through the shared keychain group (iOS) or content providers (Android);
+    /// not at all before the shared keychain.
     public init(
         environment: AppEnvironment, install: InstalledApp, keychain: Keychain,
         sharedService: String = SharedContract.service, backend: @escaping BackendFactory,
@@ -15,6 +17,7 @@ extension BitkitApp {
         let network = install.network ?? .regtest
         var privateStore = BitkitPrivateKeychain(keychain: keychain, accessGroup: network.bitkitPrivateGroup)
         privateStore.wipeNamesItsGroup = !install.has(.wipeRemovesAllShared)
+        if install.platform == .android { privateStore.storedNames = AndroidContract.bitkitKeyNames }
         self.init(
             environment: environment, install: install, privateStore: privateStore,
             sharing: environment.sharing(install: install, keychain: keychain, service: sharedService),

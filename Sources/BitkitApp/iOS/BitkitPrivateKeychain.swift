@@ -18,6 +18,9 @@ public struct BitkitPrivateKeychain: BitkitPrivateStore {
     /// False for the named defect `wipe-removes-all-shared`: the wipe's queries name no access
     /// group, so they reach every group the app is entitled to, the shared one included.
     public var wipeNamesItsGroup = true
+    /// The stored name of a key whose name differs from its iOS one (Android: `PUBKY_SECRET_KEY`,
+    /// `PAYKIT_SESSION`, spec/07 §6.1).
+    public var storedNames: [String: String] = [:]
 
     public init(keychain: Keychain, accessGroup: String) {
         self.keychain = keychain
@@ -25,8 +28,11 @@ public struct BitkitPrivateKeychain: BitkitPrivateStore {
     }
 
     private func query(_ key: String?) -> KeychainQuery {
-        KeychainQuery(service: nil, account: key, accessGroup: accessGroup)
+        KeychainQuery(service: nil, account: key.map(stored), accessGroup: accessGroup)
     }
+
+    /// The name `key` is stored under.
+    public func stored(_ key: String) -> String { storedNames[key] ?? key }
 
     /// The text stored under `key`; nil when absent.
     public func load(_ key: String) throws(PrivateStoreError) -> String? {
@@ -91,7 +97,7 @@ public struct BitkitPrivateKeychain: BitkitPrivateStore {
 
     private func newItem(_ key: String, _ value: String) -> NewKeychainItem {
         NewKeychainItem(
-            accessGroup: accessGroup, service: Self.service, account: key, data: Array(value.utf8),
+            accessGroup: accessGroup, service: Self.service, account: stored(key), data: Array(value.utf8),
             accessibility: .afterFirstUnlockThisDeviceOnly, synchronizable: false)
     }
 }

@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Foundation
 import Keychain
 
@@ -104,17 +105,26 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
             uniqueKeysWithValues: BitkitPrivateKeychain.Key.all.map { ($0, false) })
         var sessionText: String?
         var inspectError: String?
+        var reference = defaults.reference
+        // Android stores two keys under other names and the reference in the keychain (spec/07 §6.1).
+        let android = app.install.platform == .android
+        let logical = Dictionary(uniqueKeysWithValues: AndroidContract.bitkitKeyNames.map { ($1, $0) })
         do {
             let store = KeychainGroupStore(directory: app.environment.world.groupDirectory(group), accessGroup: group)
-            for item in try store.inspect().items where present[item.account] == false {
+            for item in try store.inspect().items {
                 let text = String(decoding: item.data, as: UTF8.self)
-                present[item.account] = !text.isEmpty
-                if item.account == BitkitPrivateKeychain.Key.session { sessionText = text }
+                if android, item.account == AndroidContract.sharedPubkySource {
+                    reference = BitkitHost.reference(fromSource: text)
+                    continue
+                }
+                let key = android ? logical[item.account] ?? item.account : item.account
+                guard present[key] == false else { continue }
+                present[key] = !text.isEmpty
+                if key == BitkitPrivateKeychain.Key.session { sessionText = text }
             }
         } catch {
             inspectError = "\(error)"
         }
-        let reference = defaults.reference
         let hasKey = present[BitkitPrivateKeychain.Key.secretKey] ?? false
         let hasSession = present[BitkitPrivateKeychain.Key.session] ?? false
         let identity = Identity(
@@ -158,7 +168,8 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
         var listed: [String] = []
         for pubky in list.pubkys where !listed.contains(pubky) { listed.append(pubky) }
         return Choice(
-            rows: list.pubkys, lookingUp: list.lookingUp, spinners: list.lookingUp.map { BitkitElements.choiceRingLookup($0).id },
+            rows: list.pubkys, lookingUp: list.lookingUp,
+            spinners: list.lookingUp.map { BitkitElements.choiceRingLookup($0).id },
             found: listed.filter { remembered.found[$0] != nil }, missed: listed.filter(remembered.missed.contains))
     }
 }

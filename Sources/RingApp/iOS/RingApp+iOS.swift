@@ -5,15 +5,21 @@ import IdentitySharing
 import Keychain
 
 extension RingApp {
-    /// Ring on iOS: its private store is its keychain group, and it shares identities through the
-    /// shared keychain group (`sharedService` lets tests isolate it).
+    /// Ring on its device: its private store is its keychain group, and it shares identities
+    /// through the shared keychain group (iOS; `sharedService` lets tests isolate it) or its native
+    /// module over content providers (`install` on an Android device, spec/07 §3, §5).
     public convenience init(
         environment: AppEnvironment, keychain: Keychain, sharedService: String = SharedContract.service,
-        defects: Set<Defect> = []
+        defects: Set<Defect> = [], install: InstalledApp? = nil
     ) {
+        let sharing: any IdentitySharing
+        if let install, install.platform == .android {
+            sharing = environment.ringProviderModule(install: install)
+        } else {
+            sharing = environment.ringExchange(keychain: keychain, service: sharedService, defects: defects)
+        }
         self.init(
-            environment: environment, privateStore: RingPrivateKeychain(keychain: keychain),
-            sharing: environment.ringExchange(keychain: keychain, service: sharedService, defects: defects),
+            environment: environment, privateStore: RingPrivateKeychain(keychain: keychain), sharing: sharing,
             defects: defects)
     }
 }

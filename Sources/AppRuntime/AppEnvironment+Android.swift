@@ -1,0 +1,132 @@
+import ContractNames
+import Device
+import Foundation
+import IdentitySharing
+import Keychain
+import PubkyCrypto
+import Simulation
+
+extension AppEnvironment {
+    /// This app's content resolver on an Android device (spec/07 §1.3–§1.4): the package manager
+    /// reads the device's installs, a provider's body is its owner's code reading the owner's store
+    /// live (Bitkit's private keychain, Ring's `shared_pubky`), and each query is journalled and
+    /// passes a scheduling point mid-call.
+    public func contentResolver(caller install: InstalledApp) -> ContentResolver {
+        let environment = self
+        let caller = ContentResolver.Package(name: install.package, certificate: install.certificate, provider: nil)
+        return ContentResolver(
+            caller: caller,
+            resolve: { authority in environment.resolveProvider(authority) },
+            granted: { permission, owner in
+                guard owner.certificate == caller.certificate else { return false }
+                let revoked =
+                    environment.run.failures.recording(environment.world.deviceFile.path) {
+                        try environment.device.read().revokedGrants
+                    } ?? []
+                return !revoked.contains(RevokedGrant(app: environment.app, permission: permission))
+            },
+            fault: { authority, path in
+                let faults =
+                    environment.run.failures.recording(environment.world.deviceFile.path) {
+                        try environment.device.read().providerFaults
+                    } ?? []
+                guard let fault = faults.last(where: { $0.matches(authority: authority, path: path) }) else {
+                    return nil
+                }
+                return fault.exception.map(ContentResolver.Fault.exception) ?? .nullCursor
+            },
+            pass: { authority, path, package in
+                environment.run.crash?.pass("provider query \(authority)/\(path)", app: environment.app.rawValue)
+                environment.pass(
+                    .provider(
+                        authority: authority, path: path, reads: Self.providerReads(package),
+                        app: environment.app, holdsMainActor: environment.run.mainActor.isHeld))
+            },
+            record: { call in environment.recordProviderCall(call) })
+    }
+
+    /// What a package's provider reads: Bitkit's private keychain group, or Ring's sandbox.
+    static func providerReads(_ package: String) -> [String] {
+        if package == AndroidContract.ringPackage { return SchedulingPoint.sandboxResource(.ring) }
+        let network = BitcoinNetwork.allCases.first { $0.bitkitSourceApp == package } ?? .regtest
+        return ["keychain", network.bitkitPrivateGroup]
+    }
+
+    /// The installed package whose provider has `authority`, with that provider's code.
+    func resolveProvider(_ authority: String) -> ContentResolver.Package? {
+        guard let state = run.failures.recording(world.deviceFile.path, { try device.read() }) else { return nil }
+        for install in state.apps.values where AndroidContract.authority(of: install.package) == authority {
+            switch install.kind {
+            case .bitkit:
+                // A build from before the shared keychain has no provider.
+                guard install.build.sharesKeys else { return nil }
+                return ContentResolver.Package(
+                    name: install.package, certificate: install.certificate, provider: bitkitProvider(install))
+            case .ring:
+                return ContentResolver.Package(
+                    name: install.package, certificate: install.certificate,
+                    provider: RingSharedPubkyProvider(store: ringSharedPubkyStore()))
+            }
+        }
+        return nil
+    }
+
+    /// Bitkit's provider for `install`, reading `PUBKY_SECRET_KEY` from its private keychain as
+    /// Bitkit does (its keychain calls are Bitkit's in the journal), under the store's own lock.
+    func bitkitProvider(_ install: InstalledApp) -> BitkitSharedPubkyProvider {
+        let owner = AppEnvironment(world: world, app: .bitkit, run: run)
+        let keychain = owner.keychain(install: install, schedules: false)
+        let group = (install.network ?? .regtest).bitkitPrivateGroup
+        let key = AndroidContract.bitkitKeyNames[BitkitStoreKey.secretKey] ?? BitkitStoreKey.secretKey
+        return BitkitSharedPubkyProvider(
+            loadSecretKey: { () throws(BitkitSharedPubkyProvider.LoadFailure) -> String? in
+                let result = keychain.copyMatching(
+                    KeychainQuery(service: nil, account: key, accessGroup: group), limit: .one, returnData: true)
+                if result.status == .itemNotFound { return nil }
+                guard result.status == .success, let item = result.items.first,
+                    let text = String(validating: item.data, as: UTF8.self)
+                else { throw .init("PUBKY_SECRET_KEY could not be loaded (status \(result.status.rawValue))") }
+                return text
+            },
+            log: { line in owner.record(JournalEntry(app: AppKind.bitkit.rawValue, kind: .log(.sharing), detail: line))
+            })
+    }
+
+    /// Ring's `shared_pubky` store in its sandbox; keys and IVs come from the world's random sequence.
+    public func ringSharedPubkyStore() -> SharedPubkyStore {
+        let environment = self
+        return SharedPubkyStore(
+            folder: world.sandbox(.ring), durable: world.durable,
+            random: { count in
+                var random = SeededRandom(seed: environment.drawSeed())
+                return random.bytes(count)
+            })
+    }
+
+    /// Journals one provider call as a `provider` event of the calling app.
+    func recordProviderCall(_ call: ContentResolver.Call) {
+        var entry = JournalEntry(
+            app: app.rawValue, kind: .provider(.query), service: call.authority, account: call.path,
+            count: call.count, detail: call.message)
+        entry.owner = call.caller
+        entry.peer = call.provider
+        entry.result = call.outcome
+        entry.records = call.pubkys
+        record(entry)
+    }
+
+    /// Bitkit's side of Android sharing for `install`: its content-provider client, every call
+    /// journalled as a `sharing` event beside the `provider` events it causes.
+    public func bitkitProviderClient(install: InstalledApp) -> BitkitProviderClient {
+        BitkitProviderClient(
+            resolver: contentResolver(caller: install), ownSourceApp: install.package,
+            report: sharingReport(owner: install.package))
+    }
+
+    /// Ring's side of Android sharing: its native module over its store and Bitkit's providers.
+    public func ringProviderModule(install: InstalledApp) -> RingProviderModule {
+        RingProviderModule(
+            resolver: contentResolver(caller: install), store: ringSharedPubkyStore(),
+            report: sharingReport(owner: AndroidContract.ringPackage))
+    }
+}
