@@ -18,4 +18,9 @@ public enum DeviceOp: String, Sendable, CaseIterable {
     /// The OS delivered a link (`simctl open-url`): to whom is in `detail`.
     case openURL = "open-url"
     case filesPut = "files-put"
+    /// Android: a provider fault armed or cleared, a grant revoked, a store entry corrupted.
+    case providerFault = "provider-fault"
+    case providerClear = "provider-clear"
+    case revoke
+    case corrupt
 }

@@ -23,7 +23,7 @@ enum AppCommands {
     static let install = Command(
         "install", summary: "Install an app, or update-install it over an existing install (the sandbox is kept).",
         usage:
-            "bitkit|ring [--network bitcoin|testnet|signet|regtest] [--build current|pre-shared-keys] [--url-scheme S]… [--without-shared-group] [--defect NAME]…\n       simctl install --defect list [--markdown]",
+            "bitkit|ring [--network bitcoin|testnet|signet|regtest] [--build current|pre-shared-keys] [--url-scheme S]… [--without-shared-group] [--signed-by CERT] [--defect NAME]…\n       simctl install --defect list [--markdown]",
         details: """
             Every Bitkit flavour has bundle id to.bitkit, so installing another network over an existing Bitkit is an
             update-install: same sandbox, new own prefix and private group. --without-shared-group builds an App ID
@@ -37,6 +37,9 @@ enum AppCommands {
             install, e.g. a Bitkit that still claims pubkyauth. An update-install registers the new build's schemes.
             When two apps register a scheme, the OS delivers its links to the one installed or update-installed last
             (`simctl open-url`).
+            --signed-by CERT (Android worlds) signs the package with another certificate (default bitkit-debug, the team's
+            debug keystore; e.g. bitkit-release, other): two packages trust each other only when their certificates
+            match, so a differently signed app gets no rows and serves none (spec/07 §1.3).
             --defect NAME (repeatable) installs the build with a named defect of Docs/defects.md: a bug the real app had
             or could have, as a branch of the app's code that is off unless installed. `simctl status` and every report
             show it; `simctl defects` proves the catalogue catches each one. --defect list prints the catalogue.
@@ -48,6 +51,7 @@ enum AppCommands {
             "simctl install bitkit --url-scheme pubkyauth",
             "simctl install bitkit --defect wipe-removes-all-shared",
             "simctl install --defect list",
+            "simctl install ring --signed-by other",
         ]
     ) { args, invocation in
         let defectNames = try args.options("--defect")
@@ -66,6 +70,9 @@ enum AppCommands {
             try args.option("--build", expecting: "current or pre-shared-keys") { AppBuild(rawValue: $0) } ?? .current
         let schemes = try args.options("--url-scheme")
         let withoutShared = args.flag("--without-shared-group")
+        let certificate = try args.option("--signed-by", expecting: "a certificate name") { name -> String? in
+            name.isEmpty || name.contains(where: \.isWhitespace) ? nil : name
+        }
         let defects = try DefectCatalogue.parse(defectNames)
         let app = try parseApp(&args)
         try args.finish()
@@ -86,7 +93,8 @@ enum AppCommands {
             let order = (state.apps.values.map(\.installOrder).max() ?? 0) + 1
             let install = InstalledApp(
                 kind: app, network: network ?? previous?.network ?? .regtest, sharedGroupEnabled: !withoutShared,
-                build: build, extraURLSchemes: schemes, installOrder: order, defects: defects)
+                build: build, extraURLSchemes: schemes, installOrder: order, defects: defects,
+                certificate: certificate ?? InstalledApp.teamCertificate)
             state.apps[app] = install
             return (install, previous != nil)
         }
@@ -96,6 +104,7 @@ enum AppCommands {
         var detail = "\(app.rawValue) \(install.network?.rawValue ?? "")"
         if build != .current { detail += " build=\(build.rawValue)" }
         if !schemes.isEmpty { detail += " url-schemes=\(install.urlSchemes.joined(separator: ","))" }
+        if install.certificate != InstalledApp.teamCertificate { detail += " signed-by=\(install.certificate)" }
         if !install.defects.isEmpty { detail += " defects=\(install.defects.map(\.rawValue).joined(separator: ","))" }
         invocation.journalTool(updated ? .updateInstall : .install, detail: detail)
         var text = "\(updated ? "Update-installed" : "Installed") \(app.displayName)"
@@ -105,6 +114,7 @@ enum AppCommands {
                 " (\(network.rawValue) build, own prefix \(network.bitkitSourceApp), private group \(network.bitkitPrivateGroup))"
         }
         if !install.sharedGroupEnabled { text += " without the shared keychain group" }
+        if install.certificate != InstalledApp.teamCertificate { text += ", signed by \(install.certificate)" }
         if !install.defects.isEmpty {
             text += " with the defect(s) \(install.defects.map(\.rawValue).joined(separator: ", "))"
         }
@@ -119,21 +129,27 @@ enum AppCommands {
         let app = try parseApp(&args)
         try args.finish()
         let store = DeviceStore(world: invocation.world)
-        let wasInstalled = try store.update { state -> Bool in
+        let removed = try store.update { state -> InstalledApp? in
             state.offlineApps.remove(app)
-            return state.apps.removeValue(forKey: app) != nil
+            return state.apps.removeValue(forKey: app)
         }
-        guard wasInstalled else { throw WorldError.notInstalled(app) }
-        let sandbox = invocation.world.sandbox(app)
-        if FileManager.default.fileExists(atPath: sandbox.path) {
-            do { try FileManager.default.removeItem(at: sandbox) } catch {
-                throw WorldError.io(path: sandbox.path, reason: UserFile.reason(error))
+        guard let removed else { throw WorldError.notInstalled(app) }
+        // Android: nothing outlives the app — its private store and keystore keys go with the
+        // sandbox, and its provider with the package (spec/07 §9).
+        let android = removed.platform == .android
+        var folders = [invocation.world.sandbox(app)]
+        if android { folders += removed.entitlements.map(invocation.world.groupDirectory) }
+        for folder in folders where FileManager.default.fileExists(atPath: folder.path) {
+            do { try FileManager.default.removeItem(at: folder) } catch {
+                throw WorldError.io(path: folder.path, reason: UserFile.reason(error))
             }
         }
         invocation.journalTool(.uninstall, detail: app.rawValue)
         try invocation.emit(
             InstallOutput(app: app, install: nil, updated: false),
-            text: "Uninstalled \(app.displayName): its sandbox is gone; its keychain items (private and shared) remain."
+            text: android
+                ? "Uninstalled \(app.displayName) (\(removed.package)): its sandbox, private store and provider are gone."
+                : "Uninstalled \(app.displayName): its sandbox is gone; its keychain items (private and shared) remain."
         )
     }
 }

@@ -19,7 +19,7 @@ public enum SimctlCLI {
         commands: [
             WorldCommands.group, DeviceCommands.group, AppCommands.install, AppCommands.uninstall,
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
-            SharingCommands.group,
+            SharingCommands.group, ProviderCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
             ScenarioCommands.group, JourneyCommands.group, DefectCommands.command, BackendCommands.group, AuthRequestCommands.group,
             AuditCommands.audit,
