@@ -25,12 +25,14 @@ extension Context where App == Bitkit {
                 "The backup's Pubky session could not be decoded (\(reason)); Pubky credentials were left unchanged.")
         case .session(.localSeed):
             _ = try attempt { try $0.forgetSessionAccess() }
+            clearReferenceOnRestore()
             try restoreLocalSeed()
         case .none, .session(.externalSession):
             // A legacy relay session only ever held a homeserver session; its key is still in Ring.
             _ = try attempt { try $0.forgetSessionAccess() }
             try deletePrivateQuietly(Key.session)
             try deletePrivateQuietly(Key.secretKey)
+            clearReferenceOnRestore()
             try removeAllOwn(checkpoint: .restoreBeforeRemoveOwn)
             guard current != nil else { throw AppTerminated() }
             clearAuthenticatedState()
@@ -60,5 +62,12 @@ extension Context where App == Bitkit {
         } catch let failure as PrivateStoreError {
             toast(Toast(.error, BitkitTexts.restoreFailedTitle, failure.description))
         }
+    }
+
+    /// Android's restore deletes `SHARED_PUBKY_SOURCE` with the credentials (spec/07 §6.5); iOS
+    /// leaves the reference (spec/02 §20).
+    private mutating func clearReferenceOnRestore() {
+        guard state.build.policy.backupRestoreClearsReference, defaults.reference != nil else { return }
+        updateDefaults { $0.reference = nil }
     }
 }

@@ -142,6 +142,10 @@ extension Context where App == Bitkit {
         }
         memory.isProfileSetupPending = false
         updateDefaults { $0.profileSetupPending = false }
+        // Android's createLocalIdentitySession drops a reference first (spec/07 §6.6).
+        if !state.build.policy.referenceBlocksSignup, defaults.reference != nil {
+            updateDefaults { $0.reference = nil }
+        }
         let pubky: String
         if let secret = try activeSecretKeyHex(), let pair = Ed25519KeyPair(secretHex: secret) {
             // An existing key is only ever signed in: signing it up elsewhere would replace its record.

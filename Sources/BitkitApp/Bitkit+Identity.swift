@@ -35,6 +35,15 @@ extension Context where App == Bitkit {
         return try hasPrivateValue(Key.secretKey)
     }
 
+    /// The signup guards' predicate: iOS's stored identity (a reference counts); Android's
+    /// `hasIdentity()` — a public key, a session or a local key, never the reference (spec/07 §6.6).
+    mutating func hasSignupBlockingIdentity() throws -> Bool {
+        guard !state.build.policy.referenceBlocksSignup else { return try hasStoredIdentity() }
+        if memory.publicKey != nil { return true }
+        if try hasPrivateValue(Key.session) { return true }
+        return try hasPrivateValue(Key.secretKey)
+    }
+
     /// Navigation's view (spec/02 §10): authenticated, a cached name, or stored (or unreadable)
     /// credentials.
     mutating func hasExistingIdentity() throws -> Bool {

@@ -45,6 +45,10 @@ extension Context where App == Bitkit {
         memory.inForeground = true
         lifecycle(.foreground)
         if memory.root == .home, memory.isInitialized {
+            // Android retries a failed restore on resume, silently (spec/07 §7).
+            if memory.sessionRestorationFailed, state.build.policy.retriesRestoreOnForeground {
+                try retryRestore()
+            }
             try checkAdoptedSource()
         }
         // Misses are looked up again after a foreground; found row profiles are kept (§11.1).
@@ -142,6 +146,21 @@ extension Context where App == Bitkit {
         }
         if !state.build.policy.keepsSessionOnFailedRestore { try deletePrivateQuietly(Key.session) }
         return .failed
+    }
+
+    /// Steps 1–3 of Android's restore again (spec/07 §7): success authenticates without a toast; a
+    /// repeated failure changes nothing and adds no toast.
+    mutating func retryRestore() throws {
+        let saved = try loadPrivateQuietly(Key.session)
+        let secret = try activeSecretKeyHex()
+        guard case .restored(let session) = try restoreSession(saved: saved, secret: secret) else { return }
+        guard current != nil else { throw AppTerminated() }
+        memory.sessionRestorationFailed = false
+        memory.publicKey = "pubky" + session.pubky
+        memory.authState = .authenticated
+        memory.cachedName = defaults.cachedName
+        memory.cachedImageUri = defaults.cachedImageURI
+        try loadProfileInBackground(pubky: session.pubky, checkpoint: .launchBeforeProfileLoad)
     }
 
     /// Loads the profile of the restored identity in the background (errors leave it unloaded).

@@ -75,7 +75,9 @@ extension Context where App == Bitkit {
             try openPaykit()
             switch shown.method {
             case .onchain:
-                guard case .paid(let txid) = try paykitCall(.paykitPay, .payOnchain(address: shown.destination, sats: shown.sats))
+                guard
+                    case .paid(let txid) = try paykitCall(
+                        .paykitPay, .payOnchain(address: shown.destination, sats: shown.sats))
                 else { throw Self.unexpected(nil, for: "payOnchain") }
                 paid.txid = txid
                 funds.onchainSats -= shown.sats
@@ -91,7 +93,8 @@ extension Context where App == Bitkit {
                 }
                 guard
                     case .paid(let paymentHash) = try paykitCall(
-                        .paykitPay, .payLightning(invoice: shown.destination, amountMsat: amountMsat, paymentHash: hash))
+                        .paykitPay, .payLightning(invoice: shown.destination, amountMsat: amountMsat, paymentHash: hash)
+                    )
                 else { throw Self.unexpected(nil, for: "payLightning") }
                 paid.paymentHash = paymentHash
                 funds.lightningSats -= shown.sats

@@ -64,7 +64,9 @@ extension Context where App == Bitkit {
             try openPaykit()
             for contact in contacts {
                 do {
-                    guard case .records(let records) = try paykitCall(.paykitRequests, .paymentRequests(from: contact.pubky, to: own))
+                    guard
+                        case .records(let records) = try paykitCall(
+                            .paykitRequests, .paymentRequests(from: contact.pubky, to: own))
                     else { throw Self.unexpected(nil, for: "paymentRequests") }
                     fetched.append((contact, records))
                 } catch let failure as ServiceFailure {

@@ -107,7 +107,11 @@ extension Context where App == Bitkit {
         try suspend(.pickBeforeRead)
         // 2. Just-in-time read with Bitkit's validation.
         let ring = SharedIdentity(pubky: listed, sourceApp: SharedContract.ringSourceApp)
-        guard let secret = try readSecret(ring).secret, let pair = Ed25519KeyPair(secretHex: secret) else {
+        let read = try readSecret(ring)
+        guard let secret = read.secret, let pair = Ed25519KeyPair(secretHex: secret) else {
+            if state.build.policy.adoptionFailsWithReadReason, case .unknown(let reason) = read {
+                throw BitkitFailure(reason)
+            }
             throw BitkitFailure(BitkitTexts.authenticationFailed(BitkitTexts.ringKeyUnavailable))
         }
         // 3. The reference is set before signing in, so activation never stores the secret.

@@ -27,7 +27,7 @@ extension Context where App == Bitkit {
         switch link.request {
         case .signup(_, _, _, let homeserver, _), .directSignup(let homeserver, _):
             do {
-                if try hasStoredIdentity() {
+                if try hasSignupBlockingIdentity() {
                     toast(Toast(.info, BitkitTexts.alreadySignedIn))
                     return
                 }
@@ -39,6 +39,11 @@ extension Context where App == Bitkit {
         case .signin:
             guard let session = try loadPrivateQuietly(Key.session), !session.isEmpty else {
                 toast(Toast(.warning, BitkitTexts.noIdentityTitle, BitkitTexts.noIdentityDescription))
+                return
+            }
+            // Android keeps an unrestored session: `awaitIdentityReady()` is Unavailable (spec/07 §7).
+            if state.build.policy.keepsSessionOnFailedRestore, memory.publicKey == nil {
+                toast(Toast(.warning, BitkitTexts.identityUnavailableTitle))
                 return
             }
             guard try activeSecretKeyHex() != nil else {
@@ -91,7 +96,10 @@ extension Context where App == Bitkit {
         memory.sheet = .authApproval(link: link, capabilities: capabilities, phase: .authorizing)
         try suspend(.authBeforeRead)
         guard let secret = try activeSecretKeyHex(), let pair = Ed25519KeyPair(secretHex: secret) else {
-            toast(Toast(.error, BitkitTexts.noIdentityTitle))
+            toast(
+                state.build.policy.approvalWithoutSecretNamesRing
+                    ? Toast(.error, BitkitTexts.approvalFailed, BitkitTexts.noSecretUseRing)
+                    : Toast(.error, BitkitTexts.noIdentityTitle))
             memory.sheet = .authApproval(link: link, capabilities: capabilities, phase: .initial)
             return
         }
@@ -121,6 +129,10 @@ extension Context where App == Bitkit {
             return
         }
         memory.signup = InFlightMarker(process: try holdProcess(), subject: homeserver)
+        // Android's approveSignupAuth drops a reference left without a session (spec/07 §6.6).
+        if !state.build.policy.referenceBlocksSignup, defaults.reference != nil {
+            updateDefaults { $0.reference = nil }
+        }
         memory.sheet = .authSignup(link: link, homeserver: homeserver, phase: .authorizing)
         defer { state.memory?.signup = nil }
         try suspend(.signupBeforeRegister)
@@ -168,7 +180,7 @@ extension Context where App == Bitkit {
     /// The signup guard: no `publicKey` and no stored identity (a reference counts).
     private mutating func signupAllowed(_ link: String, _ homeserver: String) throws -> Bool {
         do {
-            if memory.publicKey == nil, try !hasStoredIdentity() { return true }
+            if memory.publicKey == nil, try !hasSignupBlockingIdentity() { return true }
         } catch let error as PrivateStoreError {
             signupFailed(link, homeserver, error.description)
             return false

@@ -38,6 +38,10 @@ public enum BitkitTexts {
         "Bitkit can't read the key for this pubky from Pubky Ring. Open Pubky Ring to approve this request."
     public static let invalidRequest = "Invalid auth request"
     public static let approvalFailed = "Authorization Failed"
+    /// Android: a sign-in link while a saved identity is not restored (spec/07 §7; no description).
+    public static let identityUnavailableTitle = "Couldn't Load Your Pubky Profile"
+    /// Android's Authorize without a secret (spec/07 §6.4).
+    public static let noSecretUseRing = "No secret key available — use Ring to manage authorizations"
     public static let authorizing = "Authorizing..."
     public static let homeserver = "Homeserver"
     public static let signupDescription =

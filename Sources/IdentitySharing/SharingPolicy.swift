@@ -24,10 +24,26 @@ public struct SharingPolicy: Sendable, Equatable {
     /// Whether Bitkit keeps its adoption reference in its private keychain (Android's
     /// `SHARED_PUBKY_SOURCE`, spec/07 §6.1) rather than in UserDefaults (iOS).
     public var referenceInPrivateStore: Bool
+    /// Whether an adoption reference alone blocks a signup (iOS `hasStoredIdentity`), or only a
+    /// public key, a session or a local key does (Android `hasIdentity()`, spec/07 §6.6).
+    public var referenceBlocksSignup: Bool
+    /// Whether restoring a backup's Pubky session deletes the reference too (Android, spec/07 §6.5).
+    public var backupRestoreClearsReference: Bool
+    /// Whether a failed restore is retried, silently, on every foreground (Android, spec/07 §7).
+    public var retriesRestoreOnForeground: Bool
+    /// Whether a failed just-in-time read fails an adoption with the reader's own message (Android:
+    /// `Ring credential unavailable`, spec/07 §6.2) instead of iOS's `Authentication failed: …`.
+    public var adoptionFailsWithReadReason: Bool
+    /// Whether an approval whose secret disappeared after its sheet opened fails as an
+    /// `Authorization Failed` error naming Ring (Android, spec/07 §6.4) rather than iOS's toast.
+    public var approvalWithoutSecretNamesRing: Bool
 
     public init(
         sourceLoss: SourceLoss, keepsSessionOnFailedRestore: Bool, checksOrphansAtLaunch: Bool,
-        lockGatesReads: Bool, publishesOwnIdentity: Bool, referenceInPrivateStore: Bool = false
+        lockGatesReads: Bool, publishesOwnIdentity: Bool, referenceInPrivateStore: Bool = false,
+        referenceBlocksSignup: Bool = true, backupRestoreClearsReference: Bool = false,
+        retriesRestoreOnForeground: Bool = false, adoptionFailsWithReadReason: Bool = false,
+        approvalWithoutSecretNamesRing: Bool = false
     ) {
         self.sourceLoss = sourceLoss
         self.keepsSessionOnFailedRestore = keepsSessionOnFailedRestore
@@ -35,6 +51,11 @@ public struct SharingPolicy: Sendable, Equatable {
         self.lockGatesReads = lockGatesReads
         self.publishesOwnIdentity = publishesOwnIdentity
         self.referenceInPrivateStore = referenceInPrivateStore
+        self.referenceBlocksSignup = referenceBlocksSignup
+        self.backupRestoreClearsReference = backupRestoreClearsReference
+        self.retriesRestoreOnForeground = retriesRestoreOnForeground
+        self.adoptionFailsWithReadReason = adoptionFailsWithReadReason
+        self.approvalWithoutSecretNamesRing = approvalWithoutSecretNamesRing
     }
 
     /// One keychain access group (spec/01, spec/02 §8, §15, §16).
@@ -45,5 +66,7 @@ public struct SharingPolicy: Sendable, Equatable {
     /// Content providers (spec/07 §7–§9).
     public static let android = SharingPolicy(
         sourceLoss: .listedWithout, keepsSessionOnFailedRestore: true, checksOrphansAtLaunch: false,
-        lockGatesReads: false, publishesOwnIdentity: false, referenceInPrivateStore: true)
+        lockGatesReads: false, publishesOwnIdentity: false, referenceInPrivateStore: true,
+        referenceBlocksSignup: false, backupRestoreClearsReference: true, retriesRestoreOnForeground: true,
+        adoptionFailsWithReadReason: true, approvalWithoutSecretNamesRing: true)
 }
