@@ -92,7 +92,9 @@ let package = Package(
         // The contract's invariants over a world's journal and files (`simctl audit`).
         .target(
             name: "Audit",
-            dependencies: ["ContractNames", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation", "WorldFiles"]),
+            dependencies: [
+                "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation", "WorldFiles",
+            ]),
         // The scenario language and its runner: parse, run steps against the real tools, check.
         .target(
             name: "Scenarios",

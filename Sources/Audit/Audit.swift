@@ -1,4 +1,5 @@
 import ContractNames
+import Device
 import Foundation
 import IdentitySharing
 import Keychain
@@ -16,11 +17,12 @@ public struct Audit: Sendable {
     public func run() throws -> AuditReport {
         try world.requireExists()
         let entries = try Journal(world: world).read().entries
+        let platform = (try? DeviceStore(world: world).read().platform) ?? .ios
         var violations: [AuditViolation] = []
         violations += Self.checkPrefixes(entries)
         violations += try checkSecrets()
         violations += try checkRingSecretsStayOutOfBitkit()
-        violations += Self.checkClearedOnlyAfterNotFound(entries)
+        violations += Self.checkClearedOnlyAfterNotFound(entries, platform: platform)
         violations += Self.checkWipes(entries)
         return AuditReport(journalEntries: entries.count, invariants: AuditInvariant.allCases, violations: violations)
     }
@@ -61,14 +63,22 @@ public struct Audit: Sendable {
     }
 
     /// Every `source-lost` of Bitkit follows, in the same app run, a sharing answer that the record
-    /// is definitely absent (a presence check or a read of that record answered `absent`).
-    static func checkClearedOnlyAfterNotFound(_ entries: [JournalEntry]) -> [AuditViolation] {
+    /// is definitely absent: on iOS a presence check or a read of that record answered `absent`; on
+    /// Android a listing succeeded without it (spec/07 §8).
+    static func checkClearedOnlyAfterNotFound(
+        _ entries: [JournalEntry], platform: DevicePlatform = .ios
+    ) -> [AuditViolation] {
         var violations: [AuditViolation] = []
         for (index, entry) in entries.enumerated()
         where entry.kind == .identity(.sourceLost) {
             let proof = entries[..<index].last { candidate in
-                candidate.runID == entry.runID
-                    && (candidate.kind == .sharing(.presence) || candidate.kind == .sharing(.credential))
+                guard candidate.runID == entry.runID else { return false }
+                if platform == .android, candidate.kind == .sharing(.list),
+                    candidate.result == SharingResult.listed.rawValue, let account = entry.account
+                {
+                    return !(candidate.records ?? []).contains(account)
+                }
+                return (candidate.kind == .sharing(.presence) || candidate.kind == .sharing(.credential))
                     && candidate.account == entry.account && candidate.result == SharingResult.absent.rawValue
             }
             if proof == nil {
@@ -128,9 +138,11 @@ public struct Audit: Sendable {
         }
     }
 
+    static let androidSecretKey = AndroidContract.bitkitKeyNames[BitkitStoreKey.secretKey] ?? BitkitStoreKey.secretKey
+
     /// What the device shares now, through the platform's neutral view.
     func sharedRecords() throws -> [SharedRecord] {
-        try KeychainGroupRecords.read(world.sharedGroup, derive: KeyDerivations.pubky(secretHex:))
+        try SharedRecords.read(world, derive: KeyDerivations.pubky(secretHex:)).records
     }
 
     /// No Ring secret in Bitkit's sandbox files, private keychain groups or the device's Files.
@@ -155,7 +167,9 @@ public struct Audit: Sendable {
                 .items
             {
                 bitkitItems.append(("\(group)/\(item.account)", item.data))
-                if item.account == BitkitStoreKey.secretKey { ringSecrets.subtract(Self.secrets(in: item.data)) }
+                if item.account == BitkitStoreKey.secretKey || item.account == Self.androidSecretKey {
+                    ringSecrets.subtract(Self.secrets(in: item.data))
+                }
                 if item.account == BitkitStoreKey.mnemonic, let words = String(validating: item.data, as: UTF8.self),
                     let own = KeyDerivations.secretHex(mnemonic: words)
                 {

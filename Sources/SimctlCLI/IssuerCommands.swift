@@ -315,7 +315,11 @@ enum IssuerCommands {
         let group = (install.network ?? .regtest).bitkitPrivateGroup
         let items =
             (try? KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect().items)
-        guard let session = items?.first(where: { $0.account == "paykit_session" }),
+        // Android stores the session as PAYKIT_SESSION (spec/07 §6.1).
+        let name =
+            install.platform == .android
+            ? AndroidContract.bitkitKeyNames[BitkitStoreKey.session] ?? BitkitStoreKey.session : BitkitStoreKey.session
+        guard let session = items?.first(where: { $0.account == name }),
             let text = String(validating: session.data, as: UTF8.self), let colon = text.firstIndex(of: ":"),
             PublicKey(z32: String(text[..<colon])) != nil
         else {

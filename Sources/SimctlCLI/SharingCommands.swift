@@ -1,4 +1,4 @@
-import AppRuntime
+import Audit
 import ContractNames
 import IdentitySharing
 import SimCLI

@@ -5,8 +5,8 @@ import PubkyCrypto
 
 /// What the providers of an Android device serve now, read as the OS sees it (no app, no journal):
 /// per installed provider, each row a trusted caller would get, named `<package>:<pubky>`, with the
-/// secret its credential path returns (spec/07 §0 "SK"). Ring first, then Bitkit's packages in
-/// Ring's fixed order.
+/// secret its credential path returns (spec/07 §0 "SK"). Bitkit's packages first, in Ring's fixed
+/// order, then Ring's entries in creation order.
 public enum ProviderRecords {
     /// An installed package with a provider, and where its provider reads from.
     public enum Installed: Sendable {
@@ -23,8 +23,9 @@ public enum ProviderRecords {
 
         var order: Int {
             switch self {
-            case .ring: return -1
-            case .bitkit(let package, _, _): return AndroidContract.bitkitPackages.firstIndex(of: package) ?? 99
+            case .ring: return AndroidContract.bitkitPackages.count
+            case .bitkit(let package, _, _):
+                return AndroidContract.bitkitPackages.firstIndex(of: package) ?? AndroidContract.bitkitPackages.count
             }
         }
     }

@@ -3,6 +3,7 @@ import Device
 import Foundation
 import IdentitySharing
 import PubkyCrypto
+import Simulation
 import WorldFiles
 
 /// What a world's device shares between the two apps now, whatever its platform (`simctl sharing
