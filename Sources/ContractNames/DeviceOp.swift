@@ -23,4 +23,6 @@ public enum DeviceOp: String, Sendable, CaseIterable {
     case providerClear = "provider-clear"
     case revoke
     case corrupt
+    case providerPut = "provider-put"
+    case providerRemove = "provider-remove"
 }

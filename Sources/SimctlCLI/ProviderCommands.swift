@@ -12,7 +12,7 @@ import WorldFiles
 enum ProviderCommands {
     static let group = Command(
         "provider", summary: "Query an Android app's content provider, or make one fail (Android worlds).",
-        subcommands: [query, fault, revoke, corrupt, list, clear])
+        subcommands: [query, put, remove, fault, revoke, corrupt, list, clear])
 
     struct FaultsOutput: Encodable {
         var providerFaults: [ProviderFault]
@@ -173,6 +173,59 @@ enum ProviderCommands {
         try invocation.emit(
             FaultsOutput(providerFaults: updated.providerFaults, revokedGrants: updated.revokedGrants),
             text: "\(app.displayName) no longer holds \(grant.permission).")
+    }
+
+    static let put = Command(
+        "put",
+        summary:
+            "Write an entry into Ring's shared_pubky store as Ring's native module would (sealed), whatever SECRET is.",
+        usage: "PUBKY --secret TEXT",
+        details:
+            "The entry is exactly PUBKY (not normalised) holding TEXT sealed under Ring's keystore key: Ring's provider lists it and serves TEXT as its credential, valid or not — the Android way to plant a record that holds another key's secret or a malformed one (the iOS way is `simctl keychain put`).",
+        examples: [
+            "A=$(mktemp -d)/android", "simctl world init --platform android --with-apps --world \"$A\"",
+            "simctl provider put tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy --secret 0202020202020202020202020202020202020202020202020202020202020202 --world \"$A\"",
+            "simctl sharing list --world \"$A\"",
+        ]
+    ) { args, invocation in
+        guard let secret = try args.option("--secret") else {
+            throw CLIError.usage("Missing --secret TEXT.")
+        }
+        let pubky = try args.positional("PUBKY")
+        try args.finish()
+        _ = try androidDevice(invocation)
+        do throws(SharedPubkyStore.Failure) {
+            try invocation.environment(.ring).ringSharedPubkyStore().set(pubky: pubky, secret: secret, writer: "simctl")
+        } catch {
+            throw CLIError.failure("Could not write Ring's shared_pubky store: \(error.message)")
+        }
+        invocation.journalTool(.providerPut, detail: "shared_pubky \(pubky)")
+        try invocation.emit(["written": pubky], text: "Ring's shared_pubky store now holds an entry for \(pubky).")
+    }
+
+    static let remove = Command(
+        "remove", summary: "Remove Ring's shared_pubky entry for PUBKY, as if Ring no longer mirrored it.",
+        usage: "PUBKY",
+        examples: [
+            "A=$(mktemp -d)/android", "simctl world init --platform android --with-apps --world \"$A\"",
+            "simctl provider put tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy --secret 0101010101010101010101010101010101010101010101010101010101010101 --world \"$A\"",
+            "simctl provider remove tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy --world \"$A\"",
+        ]
+    ) { args, invocation in
+        let pubky = try args.positional("PUBKY")
+        try args.finish()
+        _ = try androidDevice(invocation)
+        let removed: Bool
+        do throws(SharedPubkyStore.Failure) {
+            removed = try invocation.environment(.ring).ringSharedPubkyStore().remove(pubky: pubky)
+        } catch {
+            throw CLIError.failure("Could not change Ring's shared_pubky store: \(error.message)")
+        }
+        guard removed else {
+            throw CLIError.failure("Ring's shared_pubky store has no entry for \(pubky): nothing removed.")
+        }
+        invocation.journalTool(.providerRemove, detail: "shared_pubky \(pubky)")
+        try invocation.emit(["removed": pubky], text: "Ring's shared_pubky entry for \(pubky) is gone.")
     }
 
     static let corrupt = Command(

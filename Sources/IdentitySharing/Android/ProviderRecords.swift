@@ -38,6 +38,10 @@ public enum ProviderRecords {
         var records: [SharedRecord] = []
         for source in installed.sorted(by: { $0.order < $1.order }) {
             let provider = try Self.provider(source)
+            var writers: [String: String] = [:]
+            if case .ring(let store) = source {
+                for entry in try store.entries() { writers[entry.pubky] = entry.writer }
+            }
             let authority = AndroidContract.authority(of: source.package)
             let listed = try provider.query(path: AndroidContract.pathIdentities, callerTrusted: true)
             for pubky in listed.rows.compactMap({ $0[AndroidContract.columnPubky] }) {
@@ -45,7 +49,8 @@ public enum ProviderRecords {
                 let secret = credential.rows.first?[AndroidContract.columnSecretKey] ?? ""
                 records.append(
                     SharedRecord(
-                        record: "\(source.package):\(pubky)", owner: source.package, writer: source.package,
+                        record: "\(source.package):\(pubky)", owner: source.package,
+                        writer: writers[pubky] ?? source.package,
                         validSecret: derive(secret) == pubky,
                         platform: ["authority": authority, "served": secret.isEmpty ? "no credential" : "credential"],
                         secret: showSecrets ? secret : nil, bytes: Array(secret.utf8)))

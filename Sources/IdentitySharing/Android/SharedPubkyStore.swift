@@ -20,6 +20,9 @@ public struct SharedPubkyStore: Sendable {
         public var pubky: String
         /// Base64 (no line wrap) of IV ‖ ciphertext ‖ tag.
         public var value: String
+        /// Simulator bookkeeping, not Android's: `simctl` for an entry a tool planted on purpose (the
+        /// audit exempts it); nil for Ring's own writes.
+        public var writer: String?
     }
 
     private struct File: Codable {
@@ -81,7 +84,7 @@ public struct SharedPubkyStore: Sendable {
 
     /// `setOwned`: seals `secret` and writes it in place of any entry for `pubky` (no window
     /// without it), keeping its position.
-    public func set(pubky: String, secret: String) throws(Failure) {
+    public func set(pubky: String, secret: String, writer: String? = nil) throws(Failure) {
         let key = try keyMadeAtFirstUse()
         let nonce = random(AESGCM.nonceLength)
         guard let sealed = AESGCM.seal(Array(secret.utf8), key: key, nonce: nonce) else {
@@ -91,10 +94,16 @@ public struct SharedPubkyStore: Sendable {
         var entries = try entries()
         if let index = entries.firstIndex(where: { $0.pubky == pubky }) {
             entries[index].value = value
+            entries[index].writer = writer
         } else {
-            entries.append(Entry(pubky: pubky, value: value))
+            entries.append(Entry(pubky: pubky, value: value, writer: writer))
         }
         try write(entries)
+    }
+
+    /// The entry for exactly `pubky`, if any.
+    public func entry(_ pubky: String) throws(Failure) -> Entry? {
+        try entries().last { $0.pubky == pubky }
     }
 
     /// `removeOwned`: removes the entry for `pubky`; none is fine. Returns whether one was there.
@@ -120,8 +129,9 @@ public struct SharedPubkyStore: Sendable {
         var entries = try entries()
         if let index = entries.firstIndex(where: { $0.pubky == pubky }) {
             entries[index].value = value
+            entries[index].writer = "simctl"
         } else {
-            entries.append(Entry(pubky: pubky, value: value))
+            entries.append(Entry(pubky: pubky, value: value, writer: "simctl"))
         }
         try write(entries)
     }
