@@ -170,7 +170,7 @@ let package = Package(
                 "ContractNames", "Device", "Exploration", "Harnesses", "Keychain", "Scenarios", "WorldFiles",
             ]),
         .testTarget(
-            name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"]),
+            name: "ScenariosTests", dependencies: ["ContractNames", "Scenarios", "Simulation"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(name: "JourneysTests", dependencies: ["Journeys"]),

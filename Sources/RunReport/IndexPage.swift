@@ -1,5 +1,5 @@
-/// The report's first page: every scenario of the run with its title, tags, result, duration and
-/// the step it failed at, each linking to its page.
+/// The report's first page: the run's platform, then every scenario of the run with its title, tags,
+/// result, duration and the step it failed at (or why it was skipped), each that ran linking to its page.
 enum IndexPage {
     struct Row {
         var entry: ScenarioReportEntry
@@ -7,17 +7,25 @@ enum IndexPage {
         var page: String?
     }
 
-    static func html(_ rows: [Row]) -> String {
+    /// The index of a run on `platform` (its display name, e.g. `iOS`).
+    static func html(_ rows: [Row], platform: String = "iOS") -> String {
         var passed = 0
+        var skipped = 0
         var secrets: [String] = []
         for row in rows {
-            if case .ran(let record) = row.entry {
+            switch row.entry {
+            case .ran(let record):
                 if record.passed { passed += 1 }
                 secrets += record.secrets
+            case .skipped: skipped += 1
+            case .malformed: break
             }
         }
-        let failed = rows.count - passed
-        var body = "<h1>Scenario run: \(passed) passed, \(failed) failed</h1>\n"
+        let failed = rows.count - passed - skipped
+        // As the text output's last line: the skipped count only when something was skipped.
+        let counts = "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+        var body = "<h1>Scenario run: \(counts)</h1>\n"
+        body += "<ul class=\"meta\"><li>Platform <strong>\(HTMLText.escape(platform))</strong></li></ul>\n"
         body += "<p class=\"location\">\(rows.count) scenario file\(rows.count == 1 ? "" : "s"). "
         body +=
             "Each page shows every step with both phones side by side, the shared keychain group, and the run's sequence diagram.</p>\n"
@@ -27,7 +35,7 @@ enum IndexPage {
             "<th scope=\"col\">Result</th><th scope=\"col\">Duration</th><th scope=\"col\">Failing step</th></tr></thead>\n<tbody>\n"
         for row in rows { body += self.row(row) }
         body += "</tbody>\n</table>\n"
-        let document = PageShell.document(title: "Scenario run: \(passed) passed, \(failed) failed", body: body)
+        let document = PageShell.document(title: "Scenario run: \(counts)", body: body)
         return Redactor(secrets: secrets).apply(document)
     }
 
@@ -38,6 +46,13 @@ enum IndexPage {
                 "<tr class=\"failed\" data-result=\"malformed\"><td class=\"wrap\">\(HTMLText.escape(file))</td><td>—</td><td></td>"
             html += "<td><span class=\"badge malformed\">MALFORMED</span></td><td></td>"
             html += "<td class=\"wrap\">\(HTMLText.escape(message))</td></tr>\n"
+            return html
+        case .skipped(let name, let title, let tags, let reason):
+            var html = "<tr data-result=\"skipped\"><td class=\"wrap\">\(HTMLText.escape(name))</td>"
+            html += "<td class=\"wrap\">\(HTMLText.escape(title))</td><td>"
+            html += tags.map { "<span class=\"tag\">\(HTMLText.escape($0))</span>" }.joined()
+            html += "</td><td><span class=\"badge skipped\">SKIP</span></td><td></td>"
+            html += "<td class=\"wrap\">\(HTMLText.escape(reason))</td></tr>\n"
             return html
         case .ran(let record):
             let page = HTMLText.escape(row.page ?? "")

@@ -9,10 +9,12 @@ public struct ReportFolder: Sendable {
 
     public init(url: URL) { self.url = url }
 
-    /// Writes the index and one page per scenario that ran; returns the pages' file names in order
-    /// (nil for a malformed file).
+    /// Writes the index of a run on `platform` (a display name) and one page per scenario that ran;
+    /// returns the pages' file names in order (nil for a malformed file or a skipped scenario).
     @discardableResult
-    public func writeScenarios(_ entries: [ScenarioReportEntry]) throws(ReportError) -> [String?] {
+    public func writeScenarios(
+        _ entries: [ScenarioReportEntry], platform: String = "iOS"
+    ) throws(ReportError) -> [String?] {
         try create()
         let names = Self.pageNames(entries)
         let records: [(Int, ScenarioRecord)] = entries.enumerated().compactMap { index, entry in
@@ -28,7 +30,8 @@ public struct ReportFolder: Sendable {
             guard let name = names[index] else { continue }
             try write(pages.page(at: slot), to: name)
         }
-        try write(IndexPage.html(zip(entries, names).map { IndexPage.Row(entry: $0, page: $1) }), to: "index.html")
+        let rows = zip(entries, names).map { IndexPage.Row(entry: $0, page: $1) }
+        try write(IndexPage.html(rows, platform: platform), to: "index.html")
         return names
     }
 

@@ -27,6 +27,7 @@ enum ReportStyle {
         .badge.pass { background: #dcfce7; color: #14532d; }
         .badge.fail { background: #fee2e2; color: #7f1d1d; }
         .badge.malformed { background: #fef3c7; color: #78350f; }
+        .badge.skipped { background: #e5e7eb; color: #374151; }
         .tag { display: inline-block; background: #e0e7ff; color: #1e3a8a; border-radius: .3rem; padding: 0 .4rem;
           font-size: .8rem; margin: 0 .2rem .2rem 0; }
         .summary-box { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: .6rem 1rem;

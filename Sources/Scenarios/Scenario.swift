@@ -1,5 +1,7 @@
-/// A parsed scenario file: a title, an optional seed, its tags, its steps in order and an optional
-/// examples table (Docs/scenarios.md).
+import ContractNames
+
+/// A parsed scenario file: a title, an optional seed, its tags, its steps in order, an optional
+/// examples table and the platforms it runs on (Docs/scenarios.md).
 public struct Scenario: Sendable, Equatable {
     public var file: String
     public var title: String
@@ -11,6 +13,10 @@ public struct Scenario: Sendable, Equatable {
     public var examples: ExampleTable?
     /// The row this scenario runs with (one of `examples`' rows), once `runs` has expanded it.
     public var example: ExampleTable.Row?
+    /// The `platforms:` line: the only platforms the scenario runs on (nil: every platform).
+    public var platforms: [DevicePlatform]?
+    /// The `skip on PLATFORM: REASON` lines: why the scenario does not run on that platform.
+    public var skipReasons: [DevicePlatform: String] = [:]
 
     public init(
         file: String, title: String, seed: UInt64, steps: [Step], tags: [String] = [], examples: ExampleTable? = nil
@@ -21,6 +27,36 @@ public struct Scenario: Sendable, Equatable {
         self.steps = steps
         self.tags = tags
         self.examples = examples
+    }
+
+    /// Why the scenario does not run on `platform` (a `skip on` or `platforms:` line), or nil when it does.
+    public func skipReason(on platform: DevicePlatform) -> String? {
+        if let reason = skipReasons[platform] { return reason }
+        guard let platforms, !platforms.contains(platform) else { return nil }
+        return "runs on \(platforms.map(\.rawValue).joined(separator: " and ")) only"
+    }
+
+    /// The scenario as it runs on `platform`: the other platform's lines left out, and a step followed
+    /// there by `expect exit N` allowed to fail.
+    public func running(on platform: DevicePlatform) -> Scenario {
+        var scenario = self
+        scenario.steps = Self.markingExpectedFailures(steps.filter { $0.runs(on: platform) })
+        return scenario
+    }
+
+    /// `steps` with each step that the next one expects to exit non-zero (`expect exit N`) allowed to fail.
+    package static func markingExpectedFailures(_ steps: [Step]) -> [Step] {
+        var steps = steps
+        for index in steps.indices {
+            guard case .run(let tool, let arguments, let background, _) = steps[index].kind else { continue }
+            var expectFailure = false
+            if index + 1 < steps.count, case .expect(.exitStatus(let status)) = steps[index + 1].kind, status != 0 {
+                expectFailure = true
+            }
+            steps[index].kind = .run(
+                tool: tool, arguments: arguments, background: background, expectFailure: expectFailure)
+        }
+        return steps
     }
 
     /// The runs this file makes: itself, or one per examples row (only `row`, 1-based, when given).
@@ -76,9 +112,11 @@ public struct ExampleTable: Sendable, Equatable {
 public struct Step: Sendable, Equatable {
     public var file: String
     public var line: Int
-    /// The line as written (after include expansion, before symbol expansion).
+    /// The line as written (after include expansion, before symbol expansion; without a `platform …:` prefix).
     public var source: String
     public var kind: Kind
+    /// The one platform the step runs on (a `platform …:` line or block); nil: every platform.
+    public var platform: DevicePlatform?
 
     public enum Kind: Sendable, Equatable {
         /// Run a tool (`bitkit-sim`, `ring-sim`, `simctl`) with arguments; `background` = `&`.
@@ -101,12 +139,16 @@ public struct Step: Sendable, Equatable {
         case note(String)
     }
 
-    public init(file: String, line: Int, source: String, kind: Kind) {
+    public init(file: String, line: Int, source: String, kind: Kind, platform: DevicePlatform? = nil) {
         self.file = file
         self.line = line
         self.source = source
         self.kind = kind
+        self.platform = platform
     }
+
+    /// Whether the step runs on `platform`.
+    public func runs(on platform: DevicePlatform) -> Bool { self.platform == nil || self.platform == platform }
 }
 
 /// The three executables a scenario drives.

@@ -1,3 +1,4 @@
+import Foundation
 import RunReport
 
 /// The outcome of one scenario run.
@@ -22,12 +23,15 @@ public struct ScenarioResult: Sendable, Codable {
     public var failures: [Failure] = []
     /// The world folder, when kept.
     public var keptWorld: String?
+    /// Why the scenario did not run on the run's platform (`skip on …:` or `platforms:`); nil when it ran.
+    public var skipReason: String?
     /// What the run report draws, when one was asked for (`ScenarioRunner.recordReport`). Not part of
     /// the JSON output.
     public var record: ScenarioRecord?
 
     package enum CodingKeys: String, CodingKey {
-        case file, name, title, tags, example, passed, seconds, steps, seed, transcript, failure, failures, keptWorld
+        case file, name, title, tags, example, passed, skipReason, seconds, steps, seed, transcript, failure, failures,
+            keptWorld
     }
 
     public struct Failure: Sendable, Codable {
@@ -46,6 +50,18 @@ public struct ScenarioResult: Sendable, Codable {
 }
 
 extension ScenarioResult {
+    /// A scenario that does not run on the run's platform: no world, no steps, only why.
+    package init(skipped scenario: Scenario, reason: String) {
+        self.init(
+            file: scenario.file, name: URL(fileURLWithPath: scenario.file).deletingPathExtension().lastPathComponent,
+            title: scenario.title, passed: false, steps: 0, seed: scenario.seed, transcript: "")
+        tags = scenario.tags
+        skipReason = reason
+    }
+
+    /// Whether the scenario was skipped rather than run.
+    public var skipped: Bool { skipReason != nil }
+
     /// The seed the run used (printed in replay commands).
     public var seedUsed: UInt64 { seed }
 }

@@ -25,6 +25,9 @@ public struct ScenarioRunner: Sendable {
     /// Named defects to install with the apps (`simctl defects`): the world's apps and every
     /// `simctl install` of the run get those of their app.
     public var defects: [Defect] = []
+    /// The platform of every world the run creates (`simctl world init --platform`); lines for the
+    /// other platform are left out and a scenario that does not run on it is skipped.
+    public var platform: DevicePlatform = .ios
     /// The serving processes shared by a suite's scenarios (nil: each scenario starts its own).
     package var servingTools: ServingTools?
 
@@ -35,6 +38,11 @@ public struct ScenarioRunner: Sendable {
     }
 
     public func run(_ scenario: Scenario) -> ScenarioResult {
+        if let reason = scenario.skipReason(on: platform) {
+            var result = ScenarioResult(skipped: scenario, reason: reason)
+            result.seed = seedOverride ?? scenario.seed
+            return result
+        }
         var run = ScriptRun(scenario: scenario, runner: self)
         guard !processPerAction else { return run.execute() }
         let own = servingTools == nil ? ServingTools(binDirectory: binDirectory) : nil

@@ -26,6 +26,12 @@ public struct ScenarioSuite: Sendable {
             if case .ran(let result) = self { return result.passed }
             return false
         }
+
+        /// Whether the scenario did not run on the run's platform (neither passed nor failed).
+        public var skipped: Bool {
+            if case .ran(let result) = self { return result.skipped }
+            return false
+        }
     }
 
     /// One run of the suite and the file it came from.
@@ -58,6 +64,11 @@ public struct ScenarioSuite: Sendable {
             do throws(ScenarioError) {
                 let scenario = try ScenarioParser.parse(file: file)
                 guard tags.isEmpty || scenario.tags.contains(where: tags.contains) else { continue }
+                // Skipped once for the whole file, not once per examples row.
+                if scenario.skipReason(on: runner.platform) != nil {
+                    units.append(.scenario(scenario))
+                    continue
+                }
                 units += try scenario.runs(onlyRow: exampleRow).map(Unit.scenario)
             } catch {
                 units.append(.malformed(file: file, error))
@@ -72,7 +83,12 @@ public struct ScenarioSuite: Sendable {
         let units = units(files)
         let results = ResultBox(count: units.count, report: report)
         // One set of serving processes for the whole suite: each start-up is paid once, not per step.
-        let serving = runner.processPerAction || units.isEmpty ? nil : ServingTools(binDirectory: runner.binDirectory)
+        let platform = runner.platform
+        let running = units.contains {
+            if case .scenario(let scenario) = $0 { return scenario.skipReason(on: platform) == nil }
+            return false
+        }
+        let serving = runner.processPerAction || !running ? nil : ServingTools(binDirectory: runner.binDirectory)
         defer { serving?.shutdown() }
         var shared = runner
         shared.servingTools = serving

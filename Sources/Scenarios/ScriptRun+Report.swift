@@ -8,7 +8,9 @@ extension ScriptRun {
     package mutating func reportWorldCreated() {
         guard var recorder else { return }
         self.recorder = nil
-        recorder.recordWorldCreated(command: "simctl world init --with-apps --seed \(seed)", transcript: transcript)
+        let platform = runner.platform == .ios ? "" : " --platform \(runner.platform.rawValue)"
+        recorder.recordWorldCreated(
+            command: "simctl world init\(platform) --with-apps --seed \(seed)", transcript: transcript)
         self.recorder = recorder
     }
 

@@ -34,7 +34,7 @@ package struct ScriptRun {
     package var recorder: RunRecorder?
 
     package init(scenario: Scenario, runner: ScenarioRunner) {
-        self.scenario = scenario
+        self.scenario = scenario.running(on: runner.platform)
         self.runner = runner
         seed = runner.seedOverride ?? scenario.seed
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
@@ -46,7 +46,7 @@ package struct ScriptRun {
 
     /// A script against an existing world (a race lane).
     package init(scenario: Scenario, runner: ScenarioRunner, world: URL, scratch: URL, environment: [String: String]?) {
-        self.scenario = scenario
+        self.scenario = scenario.running(on: runner.platform)
         self.runner = runner
         seed = runner.seedOverride ?? scenario.seed
         self.world = world
@@ -59,6 +59,13 @@ package struct ScriptRun {
     /// The values of the scenario's examples row, bound before any step runs (whoever runs them).
     private mutating func bindExample() {
         for binding in scenario.example?.bindings ?? [] { symbols.values[binding.name] = binding.value }
+    }
+
+    /// `world init …` for the run's fresh world; an iOS world's command line is the one it was
+    /// before platforms existed, so iOS transcripts and reports stay as they were.
+    package var worldInitArguments: [String] {
+        let platform = runner.platform == .ios ? [] : ["--platform", runner.platform.rawValue]
+        return ["world", "init"] + platform + ["--with-apps", "--seed", String(seed)] + Self.flags(runner.defects)
     }
 
     package struct StepFailure: Error {
@@ -87,9 +94,7 @@ package struct ScriptRun {
         if !runner.keepWorld { InterruptCleanup.track(base) }
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            let created = try launch(
-                .simctl, ["world", "init", "--with-apps", "--seed", String(seed)] + Self.flags(runner.defects),
-                background: false)
+            let created = try launch(.simctl, worldInitArguments, background: false)
             guard created.status == 0 else { throw StepFailure(expected: "a new world", actual: created.stderr) }
             reportWorldCreated()
         } catch {

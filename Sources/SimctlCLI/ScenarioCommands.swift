@@ -12,12 +12,18 @@ enum ScenarioCommands {
         examples: ["simctl scenario run Fixtures/scenarios/01-ring-pubkys-listed.scenario"], subcommands: [run])
 
     struct SuiteOutput: Encodable {
+        var platform: DevicePlatform
         var passed: Int
         var failed: Int
+        var skipped: Int
         var scenarios: [Entry]
         struct Entry: Encodable {
             var file: String
             var passed: Bool
+            /// `passed`, `failed`, `skipped` or `malformed`.
+            var status: String
+            /// Why a skipped scenario did not run.
+            var reason: String?
             var result: ScenarioResult?
             var error: String?
         }
@@ -26,7 +32,7 @@ enum ScenarioCommands {
     static let run = Command(
         "run", summary: "Run each scenario in a fresh temporary world with the real executables.",
         usage:
-            "FILE… [--tag T]… [--keep-going] [--example N] [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--html DIR] [--sequence] [--process-per-action] [--no-timings] [--defect NAME]…",
+            "FILE… [--platform ios|android] [--tag T]… [--keep-going] [--example N] [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--html DIR] [--sequence] [--process-per-action] [--no-timings] [--defect NAME]…",
         details: """
             Each scenario stops at its first failed expectation and prints the step, what was expected and what was
             found; --keep-going goes on after a failed expectation and lists every one that failed (a step that
@@ -43,7 +49,9 @@ enum ScenarioCommands {
             --no-timings leaves durations out of the result lines and --json, so two runs with one seed print the same
             bytes (the transcripts are always the same). --defect NAME (repeatable) installs the apps with that named
             defect (Docs/defects.md): the run shows what the catalogue catches (`simctl defects` for every defect).
-            The language is documented in Docs/scenarios.md.
+            --platform android creates every world with `simctl world init --platform android` (default ios): lines
+            for the other platform are left out, and a scenario with `skip on android:` or `platforms: ios` is reported
+            as SKIP with its reason. The language is documented in Docs/scenarios.md.
             """,
         examples: [
             "simctl scenario run Fixtures/scenarios/0[1-4]*.scenario",
@@ -53,9 +61,13 @@ enum ScenarioCommands {
             "simctl scenario run Fixtures/scenarios/07-ring-deletes-picked-bitkit-relaunches.scenario --keep",
             "simctl scenario run Fixtures/scenarios/R0[1-3]*.scenario --quiet --junit report.xml",
             "simctl scenario run Fixtures/scenarios/1[23]*.scenario --quiet --html report",
+            "simctl scenario run Fixtures/scenarios/01-ring-pubkys-listed.scenario --platform ios --quiet",
         ]
     ) { args, invocation in
         let keep = args.flag("--keep")
+        let platform =
+            try args.option("--platform", expecting: "ios or android") { DevicePlatform(rawValue: $0.lowercased()) }
+            ?? .ios
         let quiet = args.flag("--quiet")
         let seed = try args.option("--seed", expecting: "a whole number") { UInt64($0) }
         let jobs = try args.option("--jobs", expecting: "a positive whole number") {
@@ -89,12 +101,15 @@ enum ScenarioCommands {
         runner.recordReport = html != nil
         runner.keepGoing = keepGoing
         runner.defects = defects
+        runner.platform = platform
         var suite = ScenarioSuite(
             runner: runner,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         suite.tags = tags
         suite.exampleRow = example
         let json = invocation.json
+        // iOS output stays as it was before platforms existed; an Android run says so first.
+        if !json, platform != .ios { Output.write("Platform: \(platform.displayName)\n") }
         let entries = suite.run(files: files) { _, entry in
             guard !json else { return }
             Output.write(
@@ -108,21 +123,27 @@ enum ScenarioCommands {
         }
         let outcomes = entries.map(\.outcome)
         let passed = outcomes.filter(\.passed).count
-        let failed = outcomes.count - passed
+        let skipped = outcomes.filter(\.skipped).count
+        let failed = outcomes.count - passed - skipped
         if let junit {
-            let xml = JUnitReport.xml(entries.map { (file: $0.file, outcome: $0.outcome) })
+            let xml = JUnitReport.xml(entries.map { (file: $0.file, outcome: $0.outcome) }, platform: platform)
             try UserFile.write(Data(xml.utf8), to: junit, what: "the JUnit report")
         }
         if let html {
             let pages = entries.map { entry -> ScenarioReportEntry in
                 switch entry.outcome {
                 case .ran(let result):
+                    if let reason = result.skipReason {
+                        return .skipped(name: result.name, title: result.title, tags: result.tags, reason: reason)
+                    }
                     return result.record.map { .ran($0) }
                         ?? .malformed(file: entry.file, message: "the run recorded nothing for the report")
                 case .malformed(let error): return .malformed(file: entry.file, message: error.description)
                 }
             }
-            do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeScenarios(pages) } catch {
+            do throws(ReportError) {
+                try ReportFolder(url: URL(fileURLWithPath: html)).writeScenarios(pages, platform: platform.displayName)
+            } catch {
                 throw CLIError.usage("Cannot write the HTML report to \(html): \(error.description)")
             }
             if !json {
@@ -132,16 +153,23 @@ enum ScenarioCommands {
         if json {
             let scenarios = entries.map { entry -> SuiteOutput.Entry in
                 switch entry.outcome {
-                case .ran(let result): return .init(file: entry.file, passed: result.passed, result: result)
-                case .malformed(let error): return .init(file: entry.file, passed: false, error: error.description)
+                case .ran(let result):
+                    let status = result.skipped ? "skipped" : result.passed ? "passed" : "failed"
+                    return .init(
+                        file: entry.file, passed: result.passed, status: status, reason: result.skipReason,
+                        result: result)
+                case .malformed(let error):
+                    return .init(file: entry.file, passed: false, status: "malformed", error: error.description)
                 }
             }
             let suite = CheckedReport(
-                SuiteOutput(passed: passed, failed: failed, scenarios: scenarios),
+                SuiteOutput(
+                    platform: platform, passed: passed, failed: failed, skipped: skipped, scenarios: scenarios),
                 failed: failed > 0 ? "\(failed) scenario run(s) failed." : nil)
             Output.write(try Invocation.jsonString(suite) + "\n")
         } else {
-            Output.write("\(passed) passed, \(failed) failed\n")
+            // The skipped count only when something was skipped, so a run without any reads as before.
+            Output.write("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") + "\n")
         }
         if failed > 0 { throw ExitStatus(code: 1) }
     }
@@ -150,6 +178,8 @@ enum ScenarioCommands {
         switch outcome {
         case .malformed(let error):
             return "MALFORMED \(error.description)\n"
+        case .ran(let result) where result.skipped:
+            return "SKIP \(result.name) — \(result.title): \(result.skipReason ?? "")\n"
         case .ran(let result):
             var text = ""
             if !quiet || !result.passed {

@@ -62,7 +62,9 @@ enum ReportRuns {
             "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
         ]
         let folder = repositoryRoot.appendingPathComponent("Fixtures/scenarios")
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        // Scenario and step files only: the folder also holds the android/ folder.
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasSuffix(".scenario") || name.hasSuffix(".steps") {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")

@@ -23,6 +23,24 @@ import Testing
         #expect(html.contains("unknown expectation &#39;x&#39;"))
     }
 
+    @Test func theIndexNamesThePlatformAndShowsASkippedScenarioWithItsReason() {
+        let rows = [
+            IndexPage.Row(entry: .ran(ReportSamples.scenario()), page: "a.html"),
+            IndexPage.Row(
+                entry: .skipped(
+                    name: "A01-provider", title: "Ring's content provider", tags: ["android"],
+                    reason: "runs on android only"), page: nil),
+        ]
+        let html = IndexPage.html(rows, platform: "Android")
+        #expect(html.contains("<h1>Scenario run: 1 passed, 0 failed, 1 skipped</h1>"))
+        #expect(html.contains("<li>Platform <strong>Android</strong></li>"))
+        #expect(html.contains("<tr data-result=\"skipped\"><td class=\"wrap\">A01-provider</td>"))
+        #expect(html.contains("<span class=\"badge skipped\">SKIP</span>"))
+        #expect(html.contains("<td class=\"wrap\">runs on android only</td>"))
+        #expect(!html.contains("href=\"A01-provider"))
+        #expect(IndexPage.html(Array(rows.prefix(1))).contains("<li>Platform <strong>iOS</strong></li>"))
+    }
+
     @Test func theRacePageShowsTheOutcomeTableAndEachCaseWithTimelineAndDiagram() {
         let html = RacePage.html(ReportSamples.race)
         #expect(html.contains("<table class=\"outcomes\">"))
