@@ -55,7 +55,7 @@ extension AppEnvironment {
     /// The installed package whose provider has `authority`, with that provider's code.
     func resolveProvider(_ authority: String) -> ContentResolver.Package? {
         guard let state = run.failures.recording(world.deviceFile.path, { try device.read() }) else { return nil }
-        for install in state.apps.values where AndroidContract.authority(of: install.package) == authority {
+        for install in state.allInstalls where AndroidContract.authority(of: install.package) == authority {
             switch install.kind {
             case .bitkit:
                 // A build from before the shared keychain has no provider.
@@ -74,7 +74,10 @@ extension AppEnvironment {
     /// Bitkit's provider for `install`, reading `PUBKY_SECRET_KEY` from its private keychain as
     /// Bitkit does (its keychain calls are Bitkit's in the journal), under the store's own lock.
     func bitkitProvider(_ install: InstalledApp) -> BitkitSharedPubkyProvider {
-        let owner = AppEnvironment(world: world, app: .bitkit, run: run)
+        let owner = AppEnvironment(
+            world: world, app: .bitkit, run: run,
+            package: (try? device.read().coinstalledBitkits.contains { $0.package == install.package }) == true
+                ? install.package : nil)
         let keychain = owner.keychain(install: install, schedules: false)
         let group = (install.network ?? .regtest).bitkitPrivateGroup
         let key = AndroidContract.bitkitKeyNames[BitkitStoreKey.secretKey] ?? BitkitStoreKey.secretKey

@@ -45,7 +45,7 @@ public final class AppRuntime<Host: AppHost>: EffectPerformer {
     ) throws -> Context<App> {
         // Under the race harness or the explorer, the first app action of a run is a scheduling point.
         environment.run.started(.start(app: environment.app))
-        let sandbox = Sandbox(world: environment.world, app: environment.app)
+        let sandbox = environment.sandbox
         return try sandbox.withMainActor(run: environment.run) { lock in
             let runtime = try AppRuntime(
                 environment: environment, host: host, sharing: sharing, sandbox: sandbox, lock: lock)

@@ -19,7 +19,7 @@ public enum SharedRecords {
         case .ios:
             return (.ios, try KeychainGroupRecords.read(world.sharedGroup, showSecrets: showSecrets, derive: derive))
         case .android:
-            let installed = state.apps.values.compactMap { install -> ProviderRecords.Installed? in
+            let installed = state.allInstalls.compactMap { install -> ProviderRecords.Installed? in
                 switch install.kind {
                 case .ring:
                     // Read only: the inspector never writes, so it draws nothing from the world's sequence.

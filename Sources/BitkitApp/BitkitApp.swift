@@ -40,7 +40,7 @@ public struct BitkitApp: Sendable {
     public var network: BitcoinNetwork { install.network ?? .regtest }
 
     /// The app's container.
-    public var sandbox: Sandbox { Sandbox(world: environment.world, app: .bitkit) }
+    public var sandbox: Sandbox { environment.sandbox }
 
     /// Bitkit's private store for this build.
     public var privateStore: any BitkitPrivateStore { host.privateStore }

@@ -137,7 +137,7 @@ public final class BitkitServices: RequestPerformer {
         case .loadDocument(let kind): return document(kind)
         case .saveDocument(let document): return save(document)
         case .removeDocuments(let kinds):
-            let sandbox = Sandbox(world: environment.world, app: .bitkit)
+            let sandbox = environment.sandbox
             for kind in kinds { sandbox.remove(kind.name) }
             return .reply(.done)
         }
@@ -205,7 +205,7 @@ public final class BitkitServices: RequestPerformer {
     }
 
     private func document(_ kind: BitkitDocument.Kind) -> Answer<Bitkit> {
-        let sandbox = Sandbox(world: environment.world, app: .bitkit)
+        let sandbox = environment.sandbox
         do {
             switch kind {
             case .inbox:
@@ -223,7 +223,7 @@ public final class BitkitServices: RequestPerformer {
     }
 
     private func save(_ document: BitkitDocument) -> Answer<Bitkit> {
-        let sandbox = Sandbox(world: environment.world, app: .bitkit)
+        let sandbox = environment.sandbox
         do {
             switch document {
             case .inbox(let inbox): try sandbox.save(inbox, BitkitDocument.Kind.inbox.name)

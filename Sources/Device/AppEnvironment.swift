@@ -22,11 +22,15 @@ public struct AppEnvironment: Sendable {
     public let device: DeviceStore
     public let journal: Journal
     public let clock: DeviceClock
+    /// Android: the Bitkit package this process acts as when several are installed (`--package`);
+    /// nil for the app's only install.
+    public let package: String?
 
-    public init(world: World, app: AppKind, run: RunContext) {
+    public init(world: World, app: AppKind, run: RunContext, package: String? = nil) {
         self.world = world
         self.app = app
         self.run = run
+        self.package = package
         self.device = DeviceStore(world: world)
         self.journal = Journal(world: world, process: run.process)
         self.clock = DeviceClock(world: world)
@@ -70,9 +74,11 @@ public struct AppEnvironment: Sendable {
 
     /// The app's install; throws when the world is missing or the app is not installed.
     public func installed() throws -> InstalledApp {
-        guard let install = try device.read().apps[app] else { throw WorldError.notInstalled(app) }
-        return install
+        try device.read().install(of: app, package: package)
     }
+
+    /// The app's container (a co-installed Bitkit flavour's own, on Android).
+    public var sandbox: Sandbox { Sandbox(world: world, app: app, package: package) }
 
     /// The device clock.
     public func now() throws(WorldError) -> Date { try clock.now() }
@@ -272,7 +278,7 @@ public struct AppEnvironment: Sendable {
     /// random sequence alone.
     public func nextLaunchID() throws -> UInt64 {
         let seed = try device.read().seed
-        let folder = world.sandbox(app).path
+        let folder = world.sandbox(app, package: package).path
         let path = folder + "/launches"
         let launches: UInt64
         do {

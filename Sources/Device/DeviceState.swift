@@ -1,6 +1,7 @@
 import ContractNames
 import Foundation
 import Keychain
+import WorldFiles
 
 /// Everything `device.json` holds: data protection, installed apps, connectivity, faults, breakpoints
 /// and the world's random sequence. The clock has its own file (`DeviceClock`).
@@ -13,6 +14,9 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public var protection: ProtectionState
     /// Installed apps by kind.
     public var apps: [AppKind: InstalledApp]
+    /// Android: Bitkit flavour packages installed beside `apps[.bitkit]` (each its own sandbox,
+    /// private store and provider, spec/07 §1.1), in install order.
+    public var coinstalledBitkits: [InstalledApp]
     /// Apps whose network is cut (`simctl net APP offline`); `all` cuts both.
     public var offlineApps: Set<AppKind>
     public var faults: [FaultRule]
@@ -38,6 +42,7 @@ public struct DeviceState: Codable, Sendable, Equatable {
         platform = .ios
         protection = .unlocked
         apps = [:]
+        coinstalledBitkits = []
         offlineApps = []
         faults = []
         nextFaultID = 1
@@ -50,11 +55,33 @@ public struct DeviceState: Codable, Sendable, Equatable {
         randomDraws = 0
     }
 
+    /// Every installed Bitkit package: `apps[.bitkit]` first, then the co-installed flavours.
+    public var bitkitInstalls: [InstalledApp] { (apps[.bitkit].map { [$0] } ?? []) + coinstalledBitkits }
+
+    /// Every install, co-installed Bitkit flavours included.
+    public var allInstalls: [InstalledApp] { AppKind.allCases.compactMap { apps[$0] } + coinstalledBitkits }
+
+    /// The install `app` acts as: with `package`, that Bitkit package; without, the app's only
+    /// install (several Bitkit packages need a name, spec/07 §1.1).
+    public func install(of app: AppKind, package: String?) throws(WorldError) -> InstalledApp {
+        if let package, app == .bitkit {
+            guard let install = bitkitInstalls.first(where: { $0.package == package }) else {
+                throw .packageNotInstalled(package)
+            }
+            return install
+        }
+        guard let install = apps[app] else { throw .notInstalled(app) }
+        if let package, install.package != package { throw .packageNotInstalled(package) }
+        if app == .bitkit, !coinstalledBitkits.isEmpty { throw .ambiguousPackage(bitkitInstalls.map(\.package)) }
+        return install
+    }
+
     /// Whether `app` can reach the network.
     public func isOnline(_ app: AppKind) -> Bool { !offlineApps.contains(app) }
 
     enum CodingKeys: String, CodingKey {
-        case version, platform, protection, apps, offlineApps, faults, nextFaultID, sdkFaults, providerFaults,
+        case version, platform, protection, apps, coinstalledBitkits, offlineApps, faults, nextFaultID, sdkFaults,
+            providerFaults,
             revokedGrants, breakpoints, paused,
             seed
         case randomDraws
@@ -73,6 +100,12 @@ public struct DeviceState: Codable, Sendable, Equatable {
                 app.platform = platform
                 return (app.kind, app)
             }, uniquingKeysWith: { _, last in last })
+        coinstalledBitkits = (try container.decodeIfPresent([InstalledApp].self, forKey: .coinstalledBitkits) ?? []).map
+        {
+            var app = $0
+            app.platform = platform
+            return app
+        }
         offlineApps = Set(try container.decodeIfPresent([AppKind].self, forKey: .offlineApps) ?? [])
         faults = try container.decodeIfPresent([FaultRule].self, forKey: .faults) ?? []
         nextFaultID = try container.decodeIfPresent(Int.self, forKey: .nextFaultID) ?? (faults.map(\.id).max() ?? 0) + 1
@@ -93,6 +126,7 @@ public struct DeviceState: Codable, Sendable, Equatable {
         try container.encode(protection, forKey: .protection)
         // A sorted list keeps the file stable and readable.
         try container.encode(AppKind.allCases.compactMap { apps[$0] }, forKey: .apps)
+        if !coinstalledBitkits.isEmpty { try container.encode(coinstalledBitkits, forKey: .coinstalledBitkits) }
         try container.encode(AppKind.allCases.filter { offlineApps.contains($0) }, forKey: .offlineApps)
         try container.encode(faults, forKey: .faults)
         try container.encode(nextFaultID, forKey: .nextFaultID)

@@ -13,8 +13,8 @@ public struct Sandbox: Sendable {
     /// The world's `.sim/` folder, swept of stale temporary files with the sandbox.
     private let simFolder: URL
 
-    public init(world: World, app: AppKind) {
-        folder = world.sandbox(app)
+    public init(world: World, app: AppKind, package: String? = nil) {
+        folder = world.sandbox(app, package: package)
         durable = world.durable
         simFolder = world.simFolder
     }

@@ -17,7 +17,8 @@ public struct AppSession: Sendable {
     }
 
     private init(_ app: AppKind, _ invocation: Invocation) throws {
-        environment = AppEnvironment(world: invocation.world, app: app, run: invocation.run)
+        environment = AppEnvironment(
+            world: invocation.world, app: app, run: invocation.run, package: invocation.package)
         install = try environment.installed()
         // Under the crash campaign (`simctl crash`) the environment makes every keychain call a crash
         // point (`RunContext.crash`).

@@ -14,13 +14,20 @@ public struct Invocation: Sendable {
     public let json: Bool
     /// The run this command is (run number, durability, race scheduling).
     public let run: RunContext
+    /// `bitkit-sim --package P`: the Bitkit flavour package to act as when several are installed
+    /// (Android, spec/07 §1.1).
+    public let package: String?
 
-    public init(path: [String], world: World, worldGiven: Bool, json: Bool, run: RunContext = .standalone) {
+    public init(
+        path: [String], world: World, worldGiven: Bool, json: Bool, run: RunContext = .standalone,
+        package: String? = nil
+    ) {
         self.path = path
         self.world = world
         self.worldGiven = worldGiven
         self.json = json
         self.run = run
+        self.package = package
     }
 
     /// The journal as this run writes it.

@@ -71,8 +71,11 @@ public struct Tool: Sendable {
         var rest = Arguments(tokens)
         _ = rest.flag("--json")
         let worldPath: String?
+        let package: String?
         do {
             worldPath = try rest.option("--world")
+            // Only Bitkit has several packages (its flavours, on Android).
+            package = name == "bitkit-sim" ? try rest.option("--package") : nil
         } catch {
             return report(error, path: [], json: json)
         }
@@ -106,7 +109,7 @@ public struct Tool: Sendable {
 
         let invocation = Invocation(
             path: [name] + path, world: World(path: worldPath, durable: context.durable), worldGiven: worldPath != nil,
-            json: json, run: context)
+            json: json, run: context, package: package)
         if schedulesStart, let scheduler = context.scheduler {
             context.started(.start(app: nil))
             if invocation.world.exists {

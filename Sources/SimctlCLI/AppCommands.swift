@@ -88,19 +88,29 @@ enum AppCommands {
             throw CLIError.usage("'\(scheme)' is not a URL scheme: a letter, then letters, digits, +, - or . (no ://).")
         }
         let store = DeviceStore(world: invocation.world)
-        let (install, updated) = try store.update { state -> (InstalledApp, Bool) in
+        let (install, updated, coinstalled) = try store.update { state -> (InstalledApp, Bool, Bool) in
             let previous = state.apps[app]
-            let order = (state.apps.values.map(\.installOrder).max() ?? 0) + 1
-            let install = InstalledApp(
+            let order = (state.allInstalls.map(\.installOrder).max() ?? 0) + 1
+            var install = InstalledApp(
                 kind: app, network: network ?? previous?.network ?? .regtest, sharedGroupEnabled: !withoutShared,
                 build: build, extraURLSchemes: schemes, installOrder: order, defects: defects,
                 certificate: certificate ?? InstalledApp.teamCertificate)
+            install.platform = state.platform
+            // Android: another Bitkit flavour is another package, installed beside (spec/07 §1.1).
+            if state.platform == .android, app == .bitkit, let previous, previous.package != install.package {
+                if let index = state.coinstalledBitkits.firstIndex(where: { $0.package == install.package }) {
+                    state.coinstalledBitkits[index] = install
+                    return (install, true, true)
+                }
+                state.coinstalledBitkits.append(install)
+                return (install, false, true)
+            }
             state.apps[app] = install
-            return (install, previous != nil)
+            return (install, previous != nil, false)
         }
         try FileManager.default.createDirectory(
-            at: invocation.world.sandbox(app), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-        )
+            at: invocation.world.sandbox(app, package: coinstalled ? install.package : nil),
+            withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var detail = "\(app.rawValue) \(install.network?.rawValue ?? "")"
         if build != .current { detail += " build=\(build.rawValue)" }
         if !schemes.isEmpty { detail += " url-schemes=\(install.urlSchemes.joined(separator: ","))" }
@@ -108,8 +118,10 @@ enum AppCommands {
         if !install.defects.isEmpty { detail += " defects=\(install.defects.map(\.rawValue).joined(separator: ","))" }
         invocation.journalTool(updated ? .updateInstall : .install, detail: detail)
         var text = "\(updated ? "Update-installed" : "Installed") \(app.displayName)"
+        if install.platform == .android { text += " as \(install.package)" }
+        if coinstalled, !updated { text += ", beside the Bitkit package already installed" }
         if build != .current { text += " (the \(build.rawValue) build)" }
-        if let network = install.network {
+        if let network = install.network, install.platform == .ios {
             text +=
                 " (\(network.rawValue) build, own prefix \(network.bitkitSourceApp), private group \(network.bitkitPrivateGroup))"
         }
@@ -124,20 +136,32 @@ enum AppCommands {
 
     static let uninstall = Command(
         "uninstall", summary: "Uninstall an app: its sandbox goes, every keychain item it wrote stays (as on iOS).",
-        usage: "bitkit|ring", examples: ["simctl uninstall bitkit"]
+        usage: "bitkit|ring [--package P]",
+        details:
+            "On Android nothing outlives the app: its sandbox, private store and provider go. --package names the Bitkit flavour package to uninstall when several are installed (Android).",
+        examples: ["simctl uninstall bitkit"]
     ) { args, invocation in
+        let package = try args.option("--package")
         let app = try parseApp(&args)
         try args.finish()
         let store = DeviceStore(world: invocation.world)
-        let removed = try store.update { state -> InstalledApp? in
+        let (removed, coinstalled) = try store.update { state -> (InstalledApp?, Bool) in
+            if let package, app == .bitkit,
+                let index = state.coinstalledBitkits.firstIndex(where: { $0.package == package })
+            {
+                return (state.coinstalledBitkits.remove(at: index), true)
+            }
+            if let package, state.apps[app]?.package != package { return (nil, false) }
             state.offlineApps.remove(app)
-            return state.apps.removeValue(forKey: app)
+            return (state.apps.removeValue(forKey: app), false)
         }
-        guard let removed else { throw WorldError.notInstalled(app) }
+        guard let removed else {
+            throw package.map { WorldError.packageNotInstalled($0) } ?? WorldError.notInstalled(app)
+        }
         // Android: nothing outlives the app — its private store and keystore keys go with the
         // sandbox, and its provider with the package (spec/07 §9).
         let android = removed.platform == .android
-        var folders = [invocation.world.sandbox(app)]
+        var folders = [invocation.world.sandbox(app, package: coinstalled ? removed.package : nil)]
         if android { folders += removed.entitlements.map(invocation.world.groupDirectory) }
         for folder in folders where FileManager.default.fileExists(atPath: folder.path) {
             do { try FileManager.default.removeItem(at: folder) } catch {

@@ -96,8 +96,8 @@ enum DeviceText {
             lines.append("Clock: \(DeviceClockText.describe(clock))")
         }
         if state.apps.isEmpty { lines.append("Apps: none installed") }
-        for kind in AppKind.allCases {
-            guard let app = state.apps[kind] else { continue }
+        for app in state.allInstalls {
+            let kind = app.kind
             var line = "App: \(kind.rawValue) (\(state.platform == .android ? app.package : kind.bundleID))"
             if let network = app.network {
                 line += ", network \(network.rawValue)"

@@ -79,6 +79,15 @@ public struct World: Sendable, Equatable {
         sandboxes.appendingPathComponent(app.sandboxName, isDirectory: true)
     }
 
+    /// The sandbox of an Android package installed beside the app's own (another Bitkit flavour,
+    /// spec/07 §1.1), or the app's sandbox when `package` is nil.
+    public func sandbox(_ app: AppKind, package: String?) -> URL {
+        guard let package else { return sandbox(app) }
+        // Apart from the app's own folder, which bears the iOS bundle id (`to.bitkit`, also a package).
+        return sandboxes.appendingPathComponent("packages", isDirectory: true)
+            .appendingPathComponent(package, isDirectory: true)
+    }
+
     /// Whether `world init` has run here.
     public var exists: Bool { FileManager.default.fileExists(atPath: deviceFile.path) }
 

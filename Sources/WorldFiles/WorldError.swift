@@ -11,6 +11,10 @@ public enum WorldError: Error, Equatable, CustomStringConvertible {
     case corrupt(path: String, reason: String)
     case unsupportedVersion(path: String, found: Int, supported: Int)
     case notInstalled(AppKind)
+    /// Android: no installed Bitkit package of that name.
+    case packageNotInstalled(String)
+    /// Android: several Bitkit packages are installed and the step named none of them.
+    case ambiguousPackage([String])
     case io(path: String, reason: String)
     /// The backend database is missing or broken; the text says which and what to do.
     case backend(String)
@@ -35,6 +39,12 @@ public enum WorldError: Error, Equatable, CustomStringConvertible {
             return "\(path) has format version \(found), but this build understands version \(supported)."
         case .notInstalled(let app):
             return "\(app.displayName) is not installed in this world: run `simctl install \(app.rawValue)` first."
+        case .packageNotInstalled(let package):
+            return
+                "No package \(package) is installed in this world: `simctl install bitkit --network …` installs a Bitkit flavour."
+        case .ambiguousPackage(let packages):
+            return
+                "Several Bitkit packages are installed (\(packages.joined(separator: ", "))): name one with --package, e.g. --package \(packages[0])."
         case .io(let path, let reason):
             return "Could not access \(path): \(reason)."
         case .backend(let description):
