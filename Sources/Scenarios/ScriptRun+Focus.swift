@@ -3,25 +3,35 @@ import Foundation
 extension ScriptRun {
     /// Applies the catalogue's focus rule (spec/06 §0.3): the other app goes to the background,
     /// this one comes back first (its become-active path), unless the step is itself a lifecycle step.
-    package mutating func bringToFront(_ app: String, command: String) throws -> [Any] {
+    package mutating func bringToFront(_ app: String, command: String, package: String? = nil) throws -> [Any] {
         let other = app == "bitkit" ? "ring" : "bitkit"
         let otherTool: Tool = other == "bitkit" ? .bitkit : .ring
         let tool: Tool = app == "bitkit" ? .bitkit : .ring
         let inspection: Set<String> = ["state", "checkpoints", "keychain", "screen", "elements", "--help", "help"]
         if inspection.contains(command) { return [] }
+        // Bitkit's package, when a step named one (several Bitkit flavours on Android).
+        let otherPackage = other == "bitkit" ? bitkitPackage.map { ["--package", $0] } ?? [] : []
         if ["launch", "relaunch", "foreground"].contains(command) {
-            if foreground == other { try quietly(otherTool, ["background"]) }
+            if foreground == other { try quietly(otherTool, otherPackage + ["background"]) }
+            if foreground == app, app == "bitkit", bitkitPackage != package, let previous = bitkitPackage {
+                try quietly(.bitkit, ["--package", previous, "background"])
+            }
             foreground = app
+            if app == "bitkit" { bitkitPackage = package }
             return []
         }
         if command == "background" || command == "kill" {
             if foreground == app { foreground = nil }
             return []
         }
-        guard foreground != app else { return [] }
-        if foreground == other { try quietly(otherTool, ["background"]) }
+        guard foreground != app || (app == "bitkit" && bitkitPackage != package) else { return [] }
+        if foreground == other { try quietly(otherTool, otherPackage + ["background"]) }
+        if foreground == app, let previous = bitkitPackage {
+            try quietly(.bitkit, ["--package", previous, "background"])
+        }
         foreground = app
-        let result = try launch(tool, ["foreground"], background: false)
+        if app == "bitkit" { bitkitPackage = package }
+        let result = try launch(tool, (package.map { ["--package", $0] } ?? []) + ["foreground"], background: false)
         guard result.status == 0 else {
             throw StepFailure(
                 expected: "\(app) to come to the foreground", actual: "exit \(result.status): \(result.stderr)")

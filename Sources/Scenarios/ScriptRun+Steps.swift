@@ -64,7 +64,14 @@ extension ScriptRun {
         transcript.append("  $ \(step.source)")
         var implicitToasts: [Any] = []
         if let app = try focusedApp(tool, arguments), automaticFocus {
-            implicitToasts = try bringToFront(app, command: arguments.first ?? "")
+            // `bitkit --package P …` (Android flavours): the focus rule follows that package.
+            var rest = arguments
+            var package: String?
+            if rest.count >= 2, rest[0] == "--package" {
+                package = rest[1]
+                rest.removeFirst(2)
+            }
+            implicitToasts = try bringToFront(app, command: rest.first ?? "", package: package)
         }
         if isBackground {
             let process = try start(tool, arguments)

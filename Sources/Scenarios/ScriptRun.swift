@@ -17,6 +17,8 @@ package struct ScriptRun {
     package var symbols = Symbols()
     package var automaticFocus = true
     package var foreground: String?
+    /// The Bitkit package in the foreground, when a step named one (`bitkit --package P …`).
+    package var bitkitPackage: String?
     package var lastScreen: [String: [String: Any]] = [:]
     package var lastAppScreen: [String: Any]?
     package var lastOutput: (status: Int32, stdout: String, stderr: String)?

@@ -1,6 +1,7 @@
 import ContractNames
 import Device
 import Keychain
+import WorldFiles
 
 /// An app process's handle on the world for one command: the environment, its install and its
 /// keychain. Fails with exit 3 when the world is missing or the app is not installed.
@@ -19,7 +20,12 @@ public struct AppSession: Sendable {
     private init(_ app: AppKind, _ invocation: Invocation) throws {
         environment = AppEnvironment(
             world: invocation.world, app: app, run: invocation.run, package: invocation.package)
-        install = try environment.installed()
+        do {
+            install = try environment.installed()
+        } catch WorldError.ambiguousPackage(let packages) {
+            // Not a broken world: the step did not say which Bitkit it means.
+            throw CLIError.usage(WorldError.ambiguousPackage(packages).description)
+        }
         // Under the crash campaign (`simctl crash`) the environment makes every keychain call a crash
         // point (`RunContext.crash`).
         keychain = environment.keychain(install: install)
