@@ -132,7 +132,8 @@ let package = Package(
         // One test target per module, plus end-to-end tests that spawn the binaries.
         .testTarget(name: "ContractNamesTests", dependencies: ["ContractNames"]),
         .testTarget(
-            name: "IdentitySharingTests", dependencies: ["ContractNames", "IdentitySharing", "Keychain"]),
+            name: "IdentitySharingTests",
+            dependencies: ["ContractNames", "IdentitySharing", "Keychain", "PubkyCrypto"]),
         .testTarget(
             name: "AppRuntimeTests",
             dependencies: ["AppRuntime", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
