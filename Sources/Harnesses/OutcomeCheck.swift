@@ -65,7 +65,7 @@ struct OutcomeCheck {
     }
 
     func values(world: URL, scratch: URL, inspections: InspectionCache? = nil) throws -> Values {
-        let shared = try KeychainGroupRecords.read(World(root: world).sharedGroup, derive: KeyDerivations.pubky)
+        let shared = try SharedRecords.read(World(root: world), derive: KeyDerivations.pubky).records
         var result = Values(accounts: shared.map(\.record), values: [])
         var probe = ScriptRun(
             scenario: Scenario(file: "outcome", title: "", seed: 0, steps: []), runner: runner, world: world,

@@ -207,7 +207,7 @@ public struct RaceHarness: Sendable {
         var secrets = Set(symbols.keys.values.map(\.secretHex))
         for value in Symbols.constants.values where value.contains(" ") { secrets.insert(value) }
         let shared =
-            (try? KeychainGroupRecords.read(World(root: world).sharedGroup, derive: KeyDerivations.pubky)) ?? []
+            (try? SharedRecords.read(World(root: world), derive: KeyDerivations.pubky).records) ?? []
         for record in shared {
             if let text = String(validating: record.bytes, as: UTF8.self), text.count >= 32 { secrets.insert(text) }
         }

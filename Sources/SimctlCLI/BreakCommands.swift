@@ -21,7 +21,7 @@ enum BreakCommands {
         "break", summary: "Stop the next process of APP that reaches CHECKPOINT, until `simctl continue APP`.",
         usage: "APP CHECKPOINT [--hits N | --always] [--after N] | clear [APP] | list",
         details:
-            "CHECKPOINT is a named checkpoint (list them with `bitkit-sim checkpoints` or `ring-sim checkpoints`) or the scheduling point before a shared access, as schedules and the journal name it: `keychain copy app.pubkyring:<z32>`, `backend homeserver GET /session`. By default a breakpoint stops one process; --hits N stops N, --always every one until cleared; --after N lets the first N hits pass.",
+            "CHECKPOINT is a named checkpoint (list them with `bitkit-sim checkpoints` or `ring-sim checkpoints`) or the scheduling point before a shared access, as schedules and the journal name it: `keychain copy app.pubkyring:<z32>`, `backend homeserver GET /session`, and on Android `provider query content://<authority>/<path>` (mid-call: after the system's checks, before the provider reads its owner's store). By default a breakpoint stops one process; --hits N stops N, --always every one until cleared; --after N lets the first N hits pass.",
         examples: [
             "simctl break ring ring.setOwned.between-delete-and-add",
             "simctl break bitkit bitkit.pick.before-sign-in --hits 2",
@@ -62,10 +62,12 @@ enum BreakCommands {
             let known =
                 app == .bitkit
                 ? BitkitCheckpoint.allCases.map(\.rawValue) : RingCheckpoint.allCases.map(\.rawValue)
-            guard known.contains(checkpoint) || checkpoint.hasPrefix("keychain ") || checkpoint.hasPrefix("backend ")
+            guard
+                known.contains(checkpoint) || checkpoint.hasPrefix("keychain ") || checkpoint.hasPrefix("backend ")
+                    || checkpoint.hasPrefix("provider query content://")
             else {
                 throw CLIError.usage(
-                    "\(app.displayName) has no checkpoint '\(checkpoint)': `\(app == .bitkit ? "bitkit-sim" : "ring-sim") checkpoints` lists them (or name a scheduling point: `keychain …`, `backend …`)."
+                    "\(app.displayName) has no checkpoint '\(checkpoint)': `\(app == .bitkit ? "bitkit-sim" : "ring-sim") checkpoints` lists them (or name a scheduling point: `keychain …`, `backend …`, `provider query content://…`)."
                 )
             }
             let breakpoint = Breakpoint(

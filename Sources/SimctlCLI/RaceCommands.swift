@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import Harnesses
 import RunReport
@@ -10,7 +11,7 @@ enum RaceCommands {
         "race",
         summary: "Run two step scripts concurrently, many times, with seeded jitter; tally outcomes and failures.",
         usage:
-            "--a STEPS --b STEPS [--setup STEPS | --setup-file FILE] [--iterations N] [--seed S] [--jitter MS] [--outcome 'TOOL ARGS… :: PATH']… [--expect 'expect …']… [--points all|checkpoints] [--jobs N] [--scratch DIR] [--html DIR] [--process-per-action]",
+            "--a STEPS --b STEPS [--setup STEPS | --setup-file FILE] [--iterations N] [--seed S] [--jitter MS] [--outcome 'TOOL ARGS… :: PATH']… [--expect 'expect …']… [--points all|checkpoints] [--jobs N] [--scratch DIR] [--html DIR] [--process-per-action] [--platform ios|android]",
         details: """
             STEPS are scenario lines (Docs/scenarios.md) separated by `;`. Every iteration starts from a copy of the world
             the setup prepared; lanes a and b run at the same time. At every scheduling point (an app run's start and each
@@ -58,6 +59,9 @@ enum RaceCommands {
         }
         let scratch = try args.option("--scratch")
         let html = try args.option("--html")
+        let platform =
+            try args.option("--platform", expecting: "ios or android") { DevicePlatform(rawValue: $0.lowercased()) }
+            ?? .ios
         try args.finish()
         // On the command line `;` separates lines; a setup file is read as written.
         var setup = (setupText ?? "").replacingOccurrences(of: ";", with: "\n")
@@ -83,13 +87,18 @@ enum RaceCommands {
             configuration.scratchRoot = URL(fileURLWithPath: scratch)
         }
         let report: RaceHarness.Report
-        do { report = try RaceHarness(configuration: configuration).run() } catch let error as ScenarioError {
+        var runner = ScenarioRunner()
+        runner.platform = platform
+        do {
+            report = try RaceHarness(configuration: configuration, runner: runner).run()
+        } catch let error as ScenarioError {
             throw CLIError.usage("Bad race script: \(error.description)")
         }
         let command: (Int, UInt64) -> String = { iterations, seed in
             var words = ["simctl", "race"]
             if let setupFile { words += ["--setup-file", quote(setupFile)] }
             if let setupText { words += ["--setup", quote(setupText)] }
+            if platform != .ios { words += ["--platform", platform.rawValue] }
             words += [
                 "--a", quote(laneA), "--b", quote(laneB), "--iterations", String(iterations), "--seed", String(seed),
                 "--jitter", String(jitter),
