@@ -232,6 +232,9 @@ extension Context where App == Bitkit {
             throw ForgetFailure(ServiceFailure.sdkFault(BitkitSDKFault.forgetSession.rawValue))
         }
         current?.sessionHomeserver = nil
+        // Android's clearSessionAccess() deletes SHARED_PUBKY_SOURCE first (spec/07 §8 step 4): it
+        // is written before the next store call, so the session and key go after it.
+        if state.build.policy.referenceInPrivateStore { updateDefaults { $0.reference = nil } }
         do {
             try deletePrivate(Key.session)
             try deletePrivate(Key.secretKey)
@@ -243,8 +246,10 @@ extension Context where App == Bitkit {
     /// Own records removed, reference cleared, caches, setup flag and Paykit sharing flags cleared.
     mutating func clearLocalAppState(checkpoint: BitkitCheckpoint) throws {
         try removeAllOwn(checkpoint: checkpoint)
+        // Android's clearLocalState() leaves SHARED_PUBKY_SOURCE to clearSessionAccess() (spec/07 §8).
+        let clearsReference = !state.build.policy.referenceInPrivateStore
         updateDefaults { defaults in
-            defaults.reference = nil
+            if clearsReference { defaults.reference = nil }
             defaults.cachedName = nil
             defaults.cachedImageURI = nil
             defaults.profileSetupPending = false

@@ -4,6 +4,8 @@ import ContractNames
 import Device
 import Foundation
 import IdentitySharing
+import Keychain
+import PubkyCrypto
 
 /// Bitkit on the simulated device: one `send` is one user action, its behaviour (`Bitkit`) run by
 /// the app runtime on the app's main actor against its stores (private store, UserDefaults,
@@ -80,6 +82,9 @@ public struct BitkitApp: Sendable {
 
     private func perform(_ actions: [BitkitAction]) throws -> BitkitOutcome {
         let context = try AppRuntime.act(actions, host: host, environment: environment, sharing: sharing)
+        if install.platform == .android, !actions.isEmpty, let memory = context.state.memory {
+            try updateLinkAliases(defaults: context.state.defaults, memory: memory)
+        }
         return BitkitOutcome(
             screen: context.state.memory.map { BitkitScreenRenderer(state: context.state, memory: $0).screen() },
             notices: context.notices)
@@ -91,6 +96,37 @@ public struct BitkitApp: Sendable {
             if try host.load(sandbox).defaults.reference != nil { return BackupDocument(pubkySession: nil) }
             let hasKey = !((try? privateStore.load(BitkitStoreKey.secretKey)) ?? nil ?? "").isEmpty
             return BackupDocument(pubkySession: hasKey ? .localSeed : nil)
+        }
+    }
+
+    /// Android: re-evaluates the `pubkyauth` activity aliases after an action of the running app
+    /// (spec/07 §6.7) and tells the OS when they change. `MainActivityPubkyAuth` while the Paykit UI
+    /// is on and the local key derives the current identity (never an adopted one);
+    /// `MainActivityPubkySignup` while the Paykit UI is on and `hasIdentity()` is false.
+    private func updateLinkAliases(defaults: BitkitDefaults, memory: BitkitMemory) throws {
+        let group = network.bitkitPrivateGroup
+        let items =
+            (try? KeychainGroupStore(directory: environment.world.groupDirectory(group), accessGroup: group).inspect()
+                .items) ?? []
+        func value(_ key: String) -> String {
+            let name = AndroidContract.bitkitKeyNames[key] ?? key
+            return items.first { $0.account == name }.map { String(decoding: $0.data, as: UTF8.self) } ?? ""
+        }
+        let secret = value(BitkitStoreKey.secretKey)
+        let hasIdentity = memory.publicKey != nil || !value(BitkitStoreKey.session).isEmpty || !secret.isEmpty
+        let ownKeyIsCurrent =
+            memory.publicKey != nil && Ed25519KeyPair(secretHex: secret).map { "pubky" + $0.pubky } == memory.publicKey
+        var aliases: [String] = []
+        if defaults.paykitUIEnabled, hasIdentity, ownKeyIsCurrent { aliases.append(URLRouter.Alias.pubkyAuth) }
+        if defaults.paykitUIEnabled, !hasIdentity { aliases.append(URLRouter.Alias.pubkySignup) }
+        guard aliases != install.enabledAliases else { return }
+        let package = install.package
+        try environment.device.update { state in
+            if state.apps[.bitkit]?.package == package {
+                state.apps[.bitkit]?.enabledAliases = aliases
+            } else if let index = state.coinstalledBitkits.firstIndex(where: { $0.package == package }) {
+                state.coinstalledBitkits[index].enabledAliases = aliases
+            }
         }
     }
 }

@@ -72,7 +72,8 @@ enum ScannerCommands {
         try args.finish()
         _ = try BitkitRunner.app(invocation)
         let delivery = URLRouter.route(link, on: try DeviceStore(world: invocation.world).read())
-        if delivery.receivedBy == .bitkit {
+        // Android: with a chooser the user picks Bitkit by opening the link in it.
+        if delivery.receivedBy == .bitkit || delivery.chooser.contains(.bitkit) {
             // Bitkit's link handling is its scanner's routing (spec/02 §14.1).
             try BitkitRunner.run(.scan(link), invocation)
             return

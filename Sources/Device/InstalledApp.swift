@@ -22,6 +22,9 @@ public struct InstalledApp: Codable, Sendable, Equatable {
     /// Android: the name of the certificate the package is signed with (spec/07 §1.3). Two packages
     /// trust each other when their certificates match; iOS ignores it.
     public var certificate: String
+    /// Android Bitkit: the `pubkyauth` activity aliases enabled now (`MainActivityPubkyAuth`,
+    /// `MainActivityPubkySignup`, spec/07 §6.7), as the app last set them.
+    public var enabledAliases: [String] = []
 
     /// The certificate every install carries unless told otherwise: Bitkit's debug keystore, so the
     /// catalogue's baseline is trusted both ways (spec/07 §1.3).
@@ -92,7 +95,7 @@ public struct InstalledApp: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case kind, network, sharedGroupEnabled, build, urlSchemes, installOrder, defects, certificate
+        case kind, network, sharedGroupEnabled, build, urlSchemes, installOrder, defects, certificate, enabledAliases
     }
 
     /// A shipped build writes no `defects` key, so device files stay as they were.
@@ -106,6 +109,7 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         try container.encode(installOrder, forKey: .installOrder)
         if !defects.isEmpty { try container.encode(defects, forKey: .defects) }
         if certificate != Self.teamCertificate { try container.encode(certificate, forKey: .certificate) }
+        if !enabledAliases.isEmpty { try container.encode(enabledAliases, forKey: .enabledAliases) }
     }
 
     /// Device files written before builds and schemes were recorded read as current builds with
@@ -121,5 +125,6 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         installOrder = try container.decodeIfPresent(Int.self, forKey: .installOrder) ?? 0
         defects = try container.decodeIfPresent([Defect].self, forKey: .defects) ?? []
         certificate = try container.decodeIfPresent(String.self, forKey: .certificate) ?? Self.teamCertificate
+        enabledAliases = try container.decodeIfPresent([String].self, forKey: .enabledAliases) ?? []
     }
 }

@@ -15,6 +15,27 @@ public enum URLRouter {
         public var receivedBy: AppKind?
         /// Every installed app registering the scheme, earliest install first.
         public var registeredBy: [AppKind]
+        /// Android: the apps the system chooser offers when several can open the link (then
+        /// `receivedBy` is nil until the user picks one); empty otherwise.
+        public var chooser: [AppKind] = []
+    }
+
+    /// Android Bitkit's activity aliases for `pubkyauth` links (spec/07 §6.7).
+    public enum Alias {
+        /// Any `pubkyauth` link, while an own identity is set up.
+        public static let pubkyAuth = ".ui.MainActivityPubkyAuth"
+        /// Signup links, while no identity is set up.
+        public static let pubkySignup = ".ui.MainActivityPubkySignup"
+    }
+
+    /// Whether an enabled alias of `install` claims `link`.
+    static func aliasClaims(_ install: InstalledApp, _ link: String) -> Bool {
+        let lower = link.lowercased()
+        if install.enabledAliases.contains(Alias.pubkyAuth), lower.hasPrefix("pubkyauth:") { return true }
+        guard install.enabledAliases.contains(Alias.pubkySignup) else { return false }
+        return ["pubkyauth://signup", "pubkyauth://direct_signup", "pubkyring://signup"].contains {
+            lower.hasPrefix($0)
+        }
     }
 
     /// The scheme of `link` (RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`).
@@ -26,8 +47,14 @@ public enum URLRouter {
             return Delivery(url: link, scheme: nil, receivedBy: nil, registeredBy: [])
         }
         let registrants = AppKind.allCases.compactMap { state.apps[$0] }
-            .filter { $0.urlSchemes.contains(scheme) }
+            .filter { $0.urlSchemes.contains(scheme) || (state.platform == .android && aliasClaims($0, link)) }
             .sorted { ($0.installOrder, $0.kind.rawValue) < ($1.installOrder, $1.kind.rawValue) }
+        // Android asks the user when two apps can open a link (spec/07 §6.7); iOS picks one.
+        if state.platform == .android, registrants.count > 1 {
+            let chooser = registrants.map(\.kind).sorted { $0.rawValue < $1.rawValue }
+            return Delivery(
+                url: link, scheme: scheme, receivedBy: nil, registeredBy: registrants.map(\.kind), chooser: chooser)
+        }
         return Delivery(
             url: link, scheme: scheme, receivedBy: registrants.last?.kind, registeredBy: registrants.map(\.kind))
     }

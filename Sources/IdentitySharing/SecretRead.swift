@@ -8,6 +8,12 @@ public enum SecretRead: Sendable, Equatable {
     /// secret. The reason is the platform's own text.
     case unknown(String)
 
+    /// The reason of an `unknown` answer, nil for any other.
+    public var unknownReason: String? {
+        if case .unknown(let reason) = self { return reason }
+        return nil
+    }
+
     /// The secret, or nil for any other answer.
     public var secret: String? {
         if case .found(let secret) = self { return secret }

@@ -4,7 +4,8 @@ import PubkyCrypto
 import RingApp
 import SimCLI
 
-/// `ring-sim keychain …`: Ring's shared-record operations of spec/01 §11, one native call each.
+/// `ring-sim keychain …`: Ring's shared-record operations of spec/01 §11, one native call each; on
+/// an Android world the same five calls of its native module over content providers (spec/07 §3, §5).
 enum KeychainCommands {
     static let group = Command(
         "keychain", summary: "Pubky Ring's shared-record operations (spec/01 §11), one call each.",
@@ -14,6 +15,22 @@ enum KeychainCommands {
         let session = try AppSession.start(.ring, invocation)
         let calls = RingSharedRecordCalls(environment: session.environment, keychain: session.keychain)
         return (calls.exchange, calls)
+    }
+
+    /// Ring's native module on an Android world, nil on iOS.
+    private static func androidModule(_ invocation: Invocation) throws -> RingProviderModule? {
+        let session = try AppSession.start(.ring, invocation)
+        guard session.install.platform == .android else { return nil }
+        return session.environment.ringProviderModule(install: session.install)
+    }
+
+    /// Prints the outcome of one of the Android module's writes.
+    private static func report(account: String?, done: String, _ invocation: Invocation, _ write: SharingWrite) throws {
+        switch write {
+        case .done: try invocation.emit(ResultOutput(account: account, ok: true), text: done)
+        case .failed(let reason):
+            try invocation.emit(ResultOutput(account: account, ok: false, error: reason), text: "error: \(reason)")
+        }
     }
 
     struct ListOutput: Encodable {
@@ -41,6 +58,17 @@ enum KeychainCommands {
         ]
     ) { args, invocation in
         try args.finish()
+        if let module = try androidModule(invocation) {
+            switch module.listPeers() {
+            case .listed(let records):
+                try invocation.emit(
+                    ListOutput(ok: true, records: records),
+                    text: records.isEmpty ? "No Bitkit records." : records.map(\.record).joined(separator: "\n"))
+            case .unknown(let reason):
+                try invocation.emit(ListOutput(ok: false, records: [], error: reason), text: "error: \(reason)")
+            }
+            return
+        }
         let (shared, _) = try shared(invocation)
         switch Result(catching: { () throws(RingKeychainExchange.Failure) in try shared.listExternal() }) {
         case .success(let records):
@@ -64,8 +92,32 @@ enum KeychainCommands {
         let pubky = try args.positional("PUBKY")
         let source = try args.positional("SOURCE_APP")
         try args.finish()
-        let (shared, _) = try shared(invocation)
         let account = SharedContract.account(sourceApp: source, pubky: pubky)
+        if let module = try androidModule(invocation) {
+            let identity = SharedIdentity(pubky: pubky, sourceApp: source)
+            let raw: String
+            do throws(ProviderException) {
+                raw = try module.externalSecret(identity)
+            } catch {
+                try invocation.emit(
+                    SecretOutput(account: account, raw: nil, valid: false, error: error.message),
+                    text: "\(account): error: \(error.message)")
+                return
+            }
+            let read = module.readSecret(identity)
+            switch read {
+            case .found(let secret):
+                try invocation.emit(
+                    SecretOutput(account: account, raw: raw, valid: true), text: "\(account): \(secret)")
+            case .absent, .unknown:
+                let reason = read.unknownReason ?? "Shared record is missing or malformed"
+                try invocation.emit(
+                    SecretOutput(account: account, raw: raw, valid: false, error: reason),
+                    text: "\(account): \(reason) (raw value: \"\(raw)\")")
+            }
+            return
+        }
+        let (shared, _) = try shared(invocation)
         let raw = Result(catching: { () throws(RingKeychainExchange.Failure) in
             try shared.getExternalSecret(pubky: pubky, sourceApp: source)
         })
@@ -100,8 +152,14 @@ enum KeychainCommands {
         guard let pubky = explicit ?? Ed25519KeyPair(secretHex: secret)?.pubky else {
             throw CLIError.usage("SECRET_HEX derives no key; pass --pubky PUBKY to name the account.")
         }
-        let (_, app) = try shared(invocation)
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
+        if let module = try androidModule(invocation) {
+            try report(
+                account: account, done: "Published \(account).", invocation,
+                module.offer(pubky: pubky, secret: secret, between: {}))
+            return
+        }
+        let (_, app) = try shared(invocation)
         try report(account: account, done: "Published \(account).", invocation) {
             () throws(RingKeychainExchange.Failure) in
             try app.setOwnedRecord(pubky: pubky, secretKey: secret)
@@ -118,8 +176,12 @@ enum KeychainCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        let (shared, _) = try shared(invocation)
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
+        if let module = try androidModule(invocation) {
+            try report(account: account, done: "Deleted \(account).", invocation, module.withdraw(pubky: pubky))
+            return
+        }
+        let (shared, _) = try shared(invocation)
         try report(account: account, done: "Deleted \(account).", invocation) {
             () throws(RingKeychainExchange.Failure) in
             try shared.removeOwned(pubky: pubky)
@@ -132,6 +194,13 @@ enum KeychainCommands {
         examples: ["ring-sim keychain remove-all-owned"]
     ) { args, invocation in
         try args.finish()
+        if let module = try androidModule(invocation) {
+            let withdrawal = module.withdrawAll { _ in }
+            try report(
+                account: nil, done: "Deleted every app.pubkyring: record.", invocation,
+                withdrawal.failure.map(SharingWrite.failed) ?? .done)
+            return
+        }
         let (_, app) = try shared(invocation)
         try report(account: nil, done: "Deleted every app.pubkyring: record.", invocation) {
             () throws(RingKeychainExchange.Failure) in

@@ -15,6 +15,8 @@ enum OpenURLCommands {
         /// The receiving app's bundle id.
         var handler: String?
         var registeredBy: [AppKind]
+        /// Android: the apps the system chooser offers (nothing opened until one is picked).
+        var chooser: [AppKind]? = nil
         var message: String
         /// The screen the receiving app shows afterwards (its `open-url --json` output).
         var screen: EmbeddedJSON?
@@ -44,14 +46,22 @@ enum OpenURLCommands {
         try args.finish()
         let delivery = URLRouter.route(link, on: try DeviceStore(world: invocation.world).read())
         invocation.journalTool(
-            .openURL, detail: "\(delivery.scheme ?? "?") → \(delivery.receivedBy?.rawValue ?? "nobody")")
+            .openURL,
+            detail: "\(delivery.scheme ?? "?") → "
+                + (delivery.receivedBy?.rawValue
+                    ?? (delivery.chooser.isEmpty
+                        ? "nobody" : "chooser \(delivery.chooser.map(\.rawValue).joined(separator: ","))"))
+        )
         guard let receiver = delivery.receivedBy else {
             let message =
-                "No installed app registers the \(delivery.scheme.map { "\($0)://" } ?? "(not a URL)") scheme: the OS opened nothing."
+                delivery.chooser.isEmpty
+                ? "No installed app registers the \(delivery.scheme.map { "\($0)://" } ?? "(not a URL)") scheme: the OS opened nothing."
+                : "chooser: \(delivery.chooser.map(\.rawValue).joined(separator: ", "))\nSeveral apps can open this link: the system asks which; open it with `bitkit-sim open-url` or `ring-sim open-url`."
             try invocation.emit(
                 Output(
                     url: link, scheme: delivery.scheme, receivedBy: nil, handler: nil,
-                    registeredBy: delivery.registeredBy, message: message, screen: nil),
+                    registeredBy: delivery.registeredBy, chooser: delivery.chooser.isEmpty ? nil : delivery.chooser,
+                    message: message, screen: nil),
                 text: message)
             return
         }

@@ -76,8 +76,9 @@ public struct RingProviderModule: IdentitySharing {
         return read
     }
 
-    /// The first row's `secret_key` of the credential path, `""` when untrusted or without a row.
-    private func externalSecret(_ identity: SharedIdentity) throws(ProviderException) -> String {
+    /// `getExternalSecret`: the first row's `secret_key` of the credential path, `""` when untrusted
+    /// or without a row; no validation (`ring-sim keychain get-external-secret`).
+    public func externalSecret(_ identity: SharedIdentity) throws(ProviderException) -> String {
         guard trusted(identity.sourceApp) else { return "" }
         let answer = try resolver.query(
             AndroidContract.authority(of: identity.sourceApp), AndroidContract.credentialPath(identity.pubky))
