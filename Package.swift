@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "AppRuntime",
             dependencies: [
-                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "Simulation", "WorldFiles",
+                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation", "WorldFiles",
             ]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
@@ -139,7 +139,7 @@ let package = Package(
             dependencies: ["AppRuntime", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
-        .testTarget(name: "KeychainTests", dependencies: ["ContractNames", "Keychain", "PubkyCrypto", "SafeFiles"]),
+        .testTarget(name: "KeychainTests", dependencies: ["ContractNames", "Keychain", "PubkyCrypto"]),
         .testTarget(name: "PaykitContractTests", dependencies: ["ContractNames", "PaykitContract", "PubkyCrypto"]),
         .testTarget(name: "ExplorationTests", dependencies: ["Exploration"]),
         .testTarget(

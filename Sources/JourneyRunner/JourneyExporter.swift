@@ -84,7 +84,9 @@ public struct JourneyExporter: Sendable {
         return exported
     }
 
-    private func export(_ scenario: Scenario) throws(Failure) -> Exported {
+    private func export(_ written: Scenario) throws(Failure) -> Exported {
+        // The lines for the platform the export's worlds are made for.
+        let scenario = written.running(on: runner.platform)
         let split = CatalogueSplit(scenario)
         let name = URL(fileURLWithPath: scenario.file).lastPathComponent
         func fail(_ step: Step?, _ reason: String) -> Failure {

@@ -44,8 +44,9 @@ public struct JourneyRunner: Sendable {
         let setupScript: Scenario
         var setupSteps: [Step]
         if let scenario {
-            setupScript = scenario
-            setupSteps = CatalogueSplit(scenario).setup
+            // The scenario's lines for the platform its world is made for.
+            setupScript = scenario.running(on: runner.platform)
+            setupSteps = CatalogueSplit(setupScript).setup
         } else {
             do {
                 setupScript = try ScenarioParser.parse(text: setup ?? "", file: setupPath)

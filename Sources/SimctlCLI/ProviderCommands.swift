@@ -39,6 +39,20 @@ enum ProviderCommands {
         return state
     }
 
+    /// Runs `body` on Ring's `shared_pubky` store of an Android world; a store failure is the
+    /// command's failure (exit 1), with the store's message.
+    @discardableResult
+    static func withRingStore<T>(
+        _ invocation: Invocation, _ body: (SharedPubkyStore) throws(SharedPubkyStore.Failure) -> T
+    ) throws -> T {
+        _ = try androidDevice(invocation)
+        do throws(SharedPubkyStore.Failure) {
+            return try body(invocation.environment(.ring).ringSharedPubkyStore())
+        } catch {
+            throw CLIError.failure("Ring's shared_pubky store failed: \(error.message)")
+        }
+    }
+
     /// `bitkit` / `ring` (or a package, `to.bitkit.dev`, or an authority) → the provider's authority.
     static func authority(_ text: String, _ state: DeviceState) throws -> String {
         if text.hasSuffix(AndroidContract.authoritySuffix) { return text }
@@ -193,11 +207,8 @@ enum ProviderCommands {
         }
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        _ = try androidDevice(invocation)
-        do throws(SharedPubkyStore.Failure) {
-            try invocation.environment(.ring).ringSharedPubkyStore().set(pubky: pubky, secret: secret, writer: "simctl")
-        } catch {
-            throw CLIError.failure("Could not write Ring's shared_pubky store: \(error.message)")
+        try withRingStore(invocation) { store throws(SharedPubkyStore.Failure) in
+            try store.set(pubky: pubky, secret: secret, writer: "simctl")
         }
         invocation.journalTool(.providerPut, detail: "shared_pubky \(pubky)")
         try invocation.emit(["written": pubky], text: "Ring's shared_pubky store now holds an entry for \(pubky).")
@@ -214,12 +225,8 @@ enum ProviderCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        _ = try androidDevice(invocation)
-        let removed: Bool
-        do throws(SharedPubkyStore.Failure) {
-            removed = try invocation.environment(.ring).ringSharedPubkyStore().remove(pubky: pubky)
-        } catch {
-            throw CLIError.failure("Could not change Ring's shared_pubky store: \(error.message)")
+        let removed = try withRingStore(invocation) { store throws(SharedPubkyStore.Failure) in
+            try store.remove(pubky: pubky)
         }
         guard removed else {
             throw CLIError.failure("Ring's shared_pubky store has no entry for \(pubky): nothing removed.")
@@ -241,22 +248,13 @@ enum ProviderCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        _ = try androidDevice(invocation)
-        let store = invocation.environment(.ring).ringSharedPubkyStore()
-        let entries: [SharedPubkyStore.Entry]
-        do throws(SharedPubkyStore.Failure) {
-            entries = try store.entries()
-        } catch {
-            throw CLIError.failure("Could not read Ring's shared_pubky store: \(error.message)")
-        }
+        let entries = try withRingStore(invocation) { store throws(SharedPubkyStore.Failure) in try store.entries() }
         guard entries.contains(where: { $0.pubky == pubky }) else {
             throw CLIError.usage("Ring's shared_pubky store has no entry for \(pubky).")
         }
-        do throws(SharedPubkyStore.Failure) {
+        try withRingStore(invocation) { store throws(SharedPubkyStore.Failure) in
             // Twelve zero bytes of IV and a tag that cannot verify.
             try store.overwrite(pubky: pubky, value: Data([UInt8](repeating: 0, count: 40)).base64EncodedString())
-        } catch {
-            throw CLIError.failure("Could not change Ring's shared_pubky store: \(error.message)")
         }
         invocation.journalTool(.corrupt, detail: "shared_pubky \(pubky)")
         try invocation.emit(["corrupted": pubky], text: "Ring's shared_pubky entry for \(pubky) no longer decrypts.")
