@@ -20,6 +20,26 @@ enum KeychainCommands {
         try calls(invocation).exchange
     }
 
+    /// The calls for the reads: the shared group's on iOS (answered even for a build that never
+    /// makes them), Bitkit's provider client on Android.
+    private static func seam(_ invocation: Invocation) throws -> any IdentitySharing {
+        let session = try AppSession.start(.bitkit, invocation)
+        guard session.install.platform == .android else {
+            return BitkitSharedRecordCalls(app: BitkitRunner.app(of: session), keychain: session.keychain).exchange
+        }
+        return session.environment.bitkitProviderClient(install: session.install)
+    }
+
+    /// The writes exist on iOS only: on Android Bitkit's provider serves PUBKY_SECRET_KEY live.
+    private static func requireIOS(_ invocation: Invocation, _ command: String) throws {
+        let session = try AppSession.start(.bitkit, invocation)
+        guard session.install.platform == .ios else {
+            throw CLIError.usage(
+                "`bitkit-sim keychain \(command)` writes the iOS shared group; on Android Bitkit publishes nothing — its provider serves PUBKY_SECRET_KEY live (spec/07 §2). Use `simctl provider query bitkit identities --as ring` to see what it serves."
+            )
+        }
+    }
+
     private static func ring(_ pubky: String) -> SharedIdentity {
         SharedIdentity(pubky: pubky, sourceApp: SharedContract.ringSourceApp)
     }
@@ -51,7 +71,7 @@ enum KeychainCommands {
         ]
     ) { args, invocation in
         try args.finish()
-        let pubkys = try shared(invocation).listPeers().identities.map(\.pubky)
+        let pubkys = try seam(invocation).listPeers().identities.map(\.pubky)
         try invocation.emit(
             ListOutput(pubkys: pubkys),
             text: pubkys.isEmpty
@@ -70,7 +90,7 @@ enum KeychainCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        let secret = try shared(invocation).readSecret(ring(pubky)).secret
+        let secret = try seam(invocation).readSecret(ring(pubky)).secret
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
         try invocation.emit(
             SecretOutput(account: account, secret: secret),
@@ -90,7 +110,7 @@ enum KeychainCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        let missing = try shared(invocation).presence(of: ring(pubky)) == .absent
+        let missing = try seam(invocation).presence(of: ring(pubky)) == .absent
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
         try invocation.emit(
             MissingOutput(account: account, definitelyMissing: missing),
@@ -108,6 +128,7 @@ enum KeychainCommands {
         guard let pair = Ed25519KeyPair(secretHex: secret) else {
             throw CLIError.usage("SECRET_HEX must be 64 lowercase hex characters.")
         }
+        try requireIOS(invocation, "publish-own")
         let shared = try shared(invocation)
         let status = shared.publishOwn(pubky: pair.pubky, secretHex: secret)
         let account = SharedContract.account(sourceApp: shared.ownSourceApp, pubky: pair.pubky)
@@ -127,6 +148,7 @@ enum KeychainCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
+        try requireIOS(invocation, "remove-own")
         let shared = try shared(invocation)
         let status = shared.removeOwn(pubky: pubky)
         let account = SharedContract.account(sourceApp: shared.ownSourceApp, pubky: pubky)
@@ -141,6 +163,7 @@ enum KeychainCommands {
         examples: ["bitkit-sim keychain remove-all-own"]
     ) { args, invocation in
         try args.finish()
+        try requireIOS(invocation, "remove-all-own")
         let calls = try calls(invocation)
         let shared = calls.exchange
         let deleted = calls.removeAllOwnRecords().tried.map(\.record)

@@ -8,6 +8,10 @@ enum HelpFormatter {
         out += "OPTIONS:\n"
         out += "  --world DIR   The world directory (default: the current directory).\n"
         out += "  --json        Print a machine-readable snapshot instead of text.\n"
+        if tool.name == "bitkit-sim" {
+            out += "  --package P   The Bitkit flavour package to act as when several are installed (Android\n"
+            out += "                worlds: to.bitkit, to.bitkit.tnet, to.bitkit.dev; see Docs/android.md).\n"
+        }
         out += "  -h, --help    Show help for the tool or a command.\n"
         out += "  --version     Show the version.\n"
         out += "  --serve       Answer commands read from stdin, one JSON request per line (the race harness's\n"

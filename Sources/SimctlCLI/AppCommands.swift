@@ -25,8 +25,10 @@ enum AppCommands {
         usage:
             "bitkit|ring [--network bitcoin|testnet|signet|regtest] [--build current|pre-shared-keys] [--url-scheme S]… [--without-shared-group] [--signed-by CERT] [--defect NAME]…\n       simctl install --defect list [--markdown]",
         details: """
-            Every Bitkit flavour has bundle id to.bitkit, so installing another network over an existing Bitkit is an
-            update-install: same sandbox, new own prefix and private group. --without-shared-group builds an App ID
+            On iOS every Bitkit flavour has bundle id to.bitkit, so installing another network over an existing Bitkit is
+            an update-install: same sandbox, new own prefix and private group. On an Android world each flavour is its own
+            package (to.bitkit, to.bitkit.tnet, to.bitkit.dev) installed beside the others, with its own sandbox, private
+            store and provider; `bitkit-sim --package P` then names the one a step acts as (spec/07 §1.1). --without-shared-group builds an App ID
             without the shared keychain group (its accesses answer errSecMissingEntitlement, -34018).
             --build pre-shared-keys installs the Bitkit build from before the shared keychain: it writes no shared
             record, lists no Ring pubkys (Profile goes straight to Create Profile) and still registers pubkyauth; an
@@ -145,6 +147,12 @@ enum AppCommands {
         let app = try parseApp(&args)
         try args.finish()
         let store = DeviceStore(world: invocation.world)
+        let current = try store.read()
+        if app == .bitkit, package == nil, !current.coinstalledBitkits.isEmpty {
+            throw CLIError.usage(WorldError.ambiguousPackage(current.bitkitInstalls.map(\.package)).description)
+        }
+        // A co-installed flavour left alone takes the app's place, and its sandbox with it.
+        var promoted: InstalledApp?
         let (removed, coinstalled) = try store.update { state -> (InstalledApp?, Bool) in
             if let package, app == .bitkit,
                 let index = state.coinstalledBitkits.firstIndex(where: { $0.package == package })
@@ -153,7 +161,12 @@ enum AppCommands {
             }
             if let package, state.apps[app]?.package != package { return (nil, false) }
             state.offlineApps.remove(app)
-            return (state.apps.removeValue(forKey: app), false)
+            let removed = state.apps.removeValue(forKey: app)
+            if app == .bitkit, removed != nil, !state.coinstalledBitkits.isEmpty {
+                promoted = state.coinstalledBitkits.removeFirst()
+                state.apps[.bitkit] = promoted
+            }
+            return (removed, false)
         }
         guard let removed else {
             throw package.map { WorldError.packageNotInstalled($0) } ?? WorldError.notInstalled(app)
@@ -168,7 +181,15 @@ enum AppCommands {
                 throw WorldError.io(path: folder.path, reason: UserFile.reason(error))
             }
         }
-        invocation.journalTool(.uninstall, detail: app.rawValue)
+        if let promoted {
+            let from = invocation.world.sandbox(.bitkit, package: promoted.package)
+            if FileManager.default.fileExists(atPath: from.path) {
+                do { try FileManager.default.moveItem(at: from, to: invocation.world.sandbox(.bitkit)) } catch {
+                    throw WorldError.io(path: from.path, reason: UserFile.reason(error))
+                }
+            }
+        }
+        invocation.journalTool(.uninstall, detail: app.rawValue + (package.map { " \($0)" } ?? ""))
         try invocation.emit(
             InstallOutput(app: app, install: nil, updated: false),
             text: android

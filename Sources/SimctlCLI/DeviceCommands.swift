@@ -20,15 +20,18 @@ enum DeviceCommands {
         let store = DeviceStore(world: invocation.world)
         // Locking a device that was never unlocked since boot leaves it in that state: only a first
         // unlock makes AfterFirstUnlock items available (spec/01 §6).
-        let result = try store.update { state -> ProtectionState in
-            if protection == .locked, state.protection == .neverUnlocked { return .neverUnlocked }
+        let (result, platform) = try store.update { state -> (ProtectionState, DevicePlatform) in
+            if protection == .locked, state.protection == .neverUnlocked { return (.neverUnlocked, state.platform) }
             state.protection = protection
-            return protection
+            return (protection, state.platform)
         }
         let unchanged = protection == .locked && result == .neverUnlocked
         invocation.journalTool(op, detail: unchanged ? "still never unlocked since boot" : nil)
         let meaning: String
         switch result {
+        case .locked where platform == .android:
+            meaning =
+                "Neither app's keystore key needs an unlocked device: both providers and stores keep working (spec/07 §9)."
         case .locked: meaning = "WhenUnlocked items are unavailable; AfterFirstUnlock items stay readable."
         case .unlocked: meaning = "Every item is available."
         case .neverUnlocked where unchanged:

@@ -63,6 +63,16 @@ enum JournalCommands {
     static func render(_ entry: JournalEntry) -> String {
         var parts = ["#\(entry.seq)", entry.app, entry.event]
         if let op = entry.op { parts.append(op) }
+        // A provider call names its URI, its caller package and its outcome (spec/07 §0).
+        if case .provider = entry.kind {
+            parts.append("content://\(entry.service ?? "?")/\(entry.account ?? "")")
+            if let caller = entry.owner { parts.append("as \(caller)") }
+            var outcome = entry.result ?? "?"
+            if entry.result == "rows" { outcome += " \(entry.count ?? 0)" }
+            parts.append("→ \(outcome)")
+            if let detail = entry.detail { parts.append("— \(detail)") }
+            return parts.joined(separator: " ")
+        }
         if let account = entry.account {
             parts.append(account)
         } else if let group = entry.group, case .keychain = entry.kind {

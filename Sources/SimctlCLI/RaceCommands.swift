@@ -28,6 +28,8 @@ enum RaceCommands {
             Ctrl-C ends the race and they are removed right after. --html DIR writes
             DIR/index.html: the outcome table and, for the first failing iterations and an example of every outcome, the
             schedule as a two-lane timeline and the sequence diagram (Docs/reports.md).
+            --platform android makes the prepared world an Android one (Docs/android.md): the provider calls are then
+            scheduling points too (`provider query content://…`, with --points all).
             """,
         examples: [
             "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 200 --expect 'expect bitkit state .reference.pubky = {A}'   # exit 1: the harness finds the race (47 of 200 fail)",

@@ -133,4 +133,34 @@ import Testing
         #expect(ambiguous.status == 2)
         #expect(ambiguous.stderr.contains("name one with --package"))
     }
+
+    @Test func bitkitsKeychainCommandsReadThroughRingsProviderAndRefuseTheIOSWrites() throws {
+        let world = try AndroidWorld()
+        defer { world.cleanup() }
+        #expect(try world("ring-sim", ["import", "--secret", Fixture.aSecret]).status == 0)
+        let listed = try world.json("bitkit-sim", ["keychain", "list-ring"])
+        #expect(listed["pubkys"] as? [String] == [Fixture.a])
+        let read = try world.json("bitkit-sim", ["keychain", "load-secret", Fixture.a])
+        #expect(read["secret"] as? String == Fixture.aSecret)
+        let publish = try world("bitkit-sim", ["keychain", "publish-own", Fixture.wSecret])
+        #expect(publish.status == 2)
+        #expect(publish.stderr.contains("its provider serves PUBKY_SECRET_KEY live"))
+    }
+
+    @Test func uninstallingOneOfTwoFlavoursNeedsItsNameAndTheOtherTakesItsPlace() throws {
+        let world = try AndroidWorld()
+        defer { world.cleanup() }
+        #expect(try world("simctl", ["install", "bitkit", "--network", "testnet"]).status == 0)
+        #expect(try world("bitkit-sim", ["--package", "to.bitkit.tnet", "launch"]).status == 0)
+        #expect(try world("bitkit-sim", ["--package", "to.bitkit.tnet", "wallet", "create"]).status == 0)
+        let unnamed = try world("simctl", ["uninstall", "bitkit"])
+        #expect(unnamed.status == 2)
+        #expect(unnamed.stderr.contains("name one with --package"))
+        #expect(try world("simctl", ["uninstall", "bitkit", "--package", "to.bitkit.dev"]).status == 0)
+        // The testnet flavour is now the only Bitkit: reachable without a name, its wallet kept.
+        let state = try world.json("bitkit-sim", ["state"])
+        #expect((state["installed"] as? [String: Any])?["ownPrefix"] as? String == "to.bitkit.tnet")
+        #expect(state["wallet"] as? Bool == true)
+        #expect(state["running"] as? Bool == true)
+    }
 }
