@@ -45,6 +45,17 @@ extension AppEnvironment {
             record: { call in environment.recordProviderCall(call) })
     }
 
+    /// Android: before the first unlock after boot no app can start (neither is direct-boot aware,
+    /// spec/07 §9): the one-line refusal when this app is not running yet, nil otherwise.
+    public func launchRefusal(install: InstalledApp) -> String? {
+        guard install.platform == .android,
+            run.failures.recording(world.deviceFile.path, { try device.read().protection }) == .neverUnlocked,
+            !FileManager.default.fileExists(atPath: sandbox.file("memory.json").path)
+        else { return nil }
+        return
+            "Android: the phone has not been unlocked since it booted, so \(app.displayName) cannot start (unlock it first: `simctl device unlock`)."
+    }
+
     /// What a package's provider reads: Bitkit's private keychain group, or Ring's sandbox.
     static func providerReads(_ package: String) -> [String] {
         if package == AndroidContract.ringPackage { return SchedulingPoint.sandboxResource(.ring) }

@@ -81,6 +81,9 @@ public struct BitkitApp: Sendable {
     }
 
     private func perform(_ actions: [BitkitAction]) throws -> BitkitOutcome {
+        if !actions.isEmpty, let refusal = environment.launchRefusal(install: install) {
+            return BitkitOutcome(screen: nil, notices: [refusal])
+        }
         let context = try AppRuntime.act(actions, host: host, environment: environment, sharing: sharing)
         if install.platform == .android, !actions.isEmpty, let memory = context.state.memory {
             try updateLinkAliases(defaults: context.state.defaults, memory: memory)

@@ -27,5 +27,17 @@ public struct SharingEvent: Sendable, Equatable {
     }
 }
 
+extension SharingEvent {
+    /// The `credential` event of a just-in-time read of `record` that answered `read`.
+    public static func credential(peer: String, record: String, _ read: SecretRead) -> SharingEvent {
+        switch read {
+        case .found: return SharingEvent(op: .credential, peer: peer, record: record, result: .found)
+        case .absent: return SharingEvent(op: .credential, peer: peer, record: record, result: .absent)
+        case .unknown(let reason):
+            return SharingEvent(op: .credential, peer: peer, record: record, result: .unknown, detail: reason)
+        }
+    }
+}
+
 /// Where an exchange reports each call it made (the app runtime journals it).
 public typealias SharingReport = @Sendable (SharingEvent) -> Void

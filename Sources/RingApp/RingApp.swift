@@ -39,6 +39,13 @@ public final class RingApp {
     /// Runs `actions` as one user step and returns the screen, with every toast raised on the way.
     @discardableResult
     public func send(_ actions: [RingAction]) throws -> Screen {
+        if !actions.isEmpty, let install = try? environment.installed(),
+            let refusal = environment.launchRefusal(install: install)
+        {
+            let shown = try send([])
+            outcome = AppOutcome(screen: shown, notices: [refusal])
+            return shown
+        }
         let context = try AppRuntime.act(actions, host: host, environment: environment, sharing: sharing)
         state = context.state
         notes = context.state.notes

@@ -117,7 +117,8 @@ enum RaceCommands {
                     "Race: %d iterations in %.1f s (%.1f per second, %.1f s preparing the world), seed %llu, jitter %g ms",
                 report.iterations, report.seconds, Double(report.iterations) / max(report.iterationSeconds, 0.001),
                 report.seconds - report.iterationSeconds, seed, jitter)
-                + ", \(report.processes), \(report.jobs) at a time",
+                + ", \(report.processes), \(report.jobs) at a time"
+                + (platform == .ios ? "" : ", on \(platform.displayName) worlds"),
             "  count  outcome",
         ]
         for tally in report.outcomes {

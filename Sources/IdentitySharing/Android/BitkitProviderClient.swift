@@ -63,11 +63,7 @@ public struct BitkitProviderClient: IdentitySharing {
     /// derives it, else `Ring credential unavailable` (a null cursor names itself).
     public func readSecret(_ identity: SharedIdentity) -> SecretRead {
         let read = ringCredential(identity.pubky)
-        switch read {
-        case .found: event(.credential, record: identity.record, .found)
-        case .absent: event(.credential, record: identity.record, .absent)
-        case .unknown(let reason): event(.credential, record: identity.record, .unknown, reason)
-        }
+        report(.credential(peer: "ring", record: identity.record, read))
         return read
     }
 

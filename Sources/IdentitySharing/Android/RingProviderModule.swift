@@ -68,11 +68,7 @@ public struct RingProviderModule: IdentitySharing {
         } catch {
             read = .unknown(error.message)
         }
-        switch read {
-        case .found: event(.credential, record: identity.record, .found)
-        case .absent: event(.credential, record: identity.record, .absent)
-        case .unknown(let reason): event(.credential, record: identity.record, .unknown, reason)
-        }
+        report(.credential(peer: "bitkit", record: identity.record, read))
         return read
     }
 

@@ -75,11 +75,7 @@ public struct BitkitKeychainExchange: IdentitySharing {
     /// absent only for not-found; unreadable, malformed or another key's secret is unknown.
     public func readSecret(_ identity: SharedIdentity) -> SecretRead {
         let read = secret(of: identity)
-        switch read {
-        case .found: event(.credential, record: identity.record, .found)
-        case .absent: event(.credential, record: identity.record, .absent)
-        case .unknown(let reason): event(.credential, record: identity.record, .unknown, reason)
-        }
+        report(.credential(peer: "ring", record: identity.record, read))
         return read
     }
 

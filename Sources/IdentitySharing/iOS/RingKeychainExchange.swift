@@ -259,10 +259,6 @@ public struct RingKeychainExchange: IdentitySharing {
     }
 
     private func reportCredential(_ record: String, _ read: SecretRead) {
-        switch read {
-        case .found: event(.credential, record: record, .found)
-        case .absent: event(.credential, record: record, .absent)
-        case .unknown(let reason): event(.credential, record: record, .unknown, reason)
-        }
+        report(.credential(peer: "bitkit", record: record, read))
     }
 }
