@@ -57,7 +57,8 @@ public struct JourneyExporter: Sendable {
                 throw .malformed(error.description)
             }
         }
-        let runs = parsed
+        // A scenario that does not run on the platform (`skip on …`, `platforms:`) exports nothing.
+        let runs = parsed.filter { $0.skipReason(on: runner.platform) == nil }
         let results = Mutex<[Int: Result<Exported, Failure>]>([:])
         let next = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, runs.count))) { _ in

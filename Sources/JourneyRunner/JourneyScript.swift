@@ -29,7 +29,9 @@ struct JourneyScript {
         run.automaticFocus = true
         guard fresh else { return }
         let created = try? run.launch(
-            .simctl, ["world", "init", "--with-apps", "--seed", String(runner.seedOverride ?? scenario.seed)],
+            .simctl,
+            ["world", "init"] + (runner.platform == .ios ? [] : ["--platform", runner.platform.rawValue])
+                + ["--with-apps", "--seed", String(runner.seedOverride ?? scenario.seed)],
             background: false)
         guard created?.status == 0 else {
             close(keepWorld: false)

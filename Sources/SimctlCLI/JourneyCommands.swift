@@ -64,7 +64,10 @@ enum JourneyCommands {
         var written: [(String, String)] = []
         var entries: [Entry] = []
         for platform in platforms {
-            let exporter = JourneyExporter(runner: ScenarioRunner(), platform: platform)
+            // Each platform's journeys come from runs on that platform's worlds.
+            var runner = ScenarioRunner()
+            runner.platform = platform == .android ? .android : .ios
+            let exporter = JourneyExporter(runner: runner, platform: platform)
             let exported: [JourneyExporter.Exported]
             do throws(JourneyExporter.Failure) {
                 exported = try exporter.export(files: files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
@@ -152,8 +155,11 @@ enum JourneyCommands {
             setup = String(
                 decoding: try UserFile.read(setupFile, what: "--setup-file", limit: .scenarioFile), as: UTF8.self)
         }
+        // A journey prepared by its scenario runs on a world of its platform.
+        var scenarioRunner = ScenarioRunner()
+        scenarioRunner.platform = platform == .android ? .android : .ios
         var journeyRunner = JourneyRunner(
-            runner: ScenarioRunner(), platform: platform ?? .ios, world: invocation.world.root, bindings: bindings,
+            runner: scenarioRunner, platform: platform ?? .ios, world: invocation.world.root, bindings: bindings,
             setup: setup, setupPath: setupFile ?? "--setup")
         if let scenarioFile {
             let runs: [Scenario]
