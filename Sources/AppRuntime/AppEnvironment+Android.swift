@@ -85,10 +85,8 @@ extension AppEnvironment {
     /// Bitkit's provider for `install`, reading `PUBKY_SECRET_KEY` from its private keychain as
     /// Bitkit does (its keychain calls are Bitkit's in the journal), under the store's own lock.
     func bitkitProvider(_ install: InstalledApp) -> BitkitSharedPubkyProvider {
-        let owner = AppEnvironment(
-            world: world, app: .bitkit, run: run,
-            package: (try? device.read().coinstalledBitkits.contains { $0.package == install.package }) == true
-                ? install.package : nil)
+        // The provider reads only the private group of `install`'s network: no sandbox, no package.
+        let owner = AppEnvironment(world: world, app: .bitkit, run: run)
         let keychain = owner.keychain(install: install, schedules: false)
         let group = (install.network ?? .regtest).bitkitPrivateGroup
         let key = AndroidContract.bitkitKeyNames[BitkitStoreKey.secretKey] ?? BitkitStoreKey.secretKey

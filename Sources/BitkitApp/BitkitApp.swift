@@ -4,7 +4,6 @@ import ContractNames
 import Device
 import Foundation
 import IdentitySharing
-import Keychain
 import PubkyCrypto
 
 /// Bitkit on the simulated device: one `send` is one user action, its behaviour (`Bitkit`) run by
@@ -107,14 +106,10 @@ public struct BitkitApp: Sendable {
     /// is on and the local key derives the current identity (never an adopted one);
     /// `MainActivityPubkySignup` while the Paykit UI is on and `hasIdentity()` is false.
     private func updateLinkAliases(defaults: BitkitDefaults, memory: BitkitMemory) throws {
-        let group = network.bitkitPrivateGroup
-        let items =
-            (try? KeychainGroupStore(directory: environment.world.groupDirectory(group), accessGroup: group).inspect()
-                .items) ?? []
-        func value(_ key: String) -> String {
-            let name = AndroidContract.bitkitKeyNames[key] ?? key
-            return items.first { $0.account == name }.map { String(decoding: $0.data, as: UTF8.self) } ?? ""
-        }
+        let values =
+            (try? BitkitPrivateKeychain.inspectValues(
+                world: environment.world, group: network.bitkitPrivateGroup, android: true)) ?? []
+        func value(_ key: String) -> String { values.first { $0.key == key }?.text ?? "" }
         let secret = value(BitkitStoreKey.secretKey)
         let hasIdentity = memory.publicKey != nil || !value(BitkitStoreKey.session).isEmpty || !secret.isEmpty
         let ownKeyIsCurrent =

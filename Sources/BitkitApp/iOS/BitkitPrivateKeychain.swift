@@ -1,5 +1,6 @@
 import ContractNames
 import Keychain
+import WorldFiles
 
 /// Bitkit's private keychain group (spec/01 §12): `AfterFirstUnlockThisDeviceOnly`, never
 /// synchronizable, one item per key name. Save refuses to overwrite; upsert updates in place or
@@ -99,5 +100,23 @@ public struct BitkitPrivateKeychain: BitkitPrivateStore {
         NewKeychainItem(
             accessGroup: accessGroup, service: Self.service, account: stored(key), data: Array(value.utf8),
             accessibility: .afterFirstUnlockThisDeviceOnly, synchronizable: false)
+    }
+}
+
+extension BitkitPrivateKeychain {
+    /// The text of each item of Bitkit's private group `group` as the OS sees it (no app, no lock,
+    /// no journal), by its iOS key name — Android's names (spec/07 §6.1) mapped back — first item
+    /// of a name only, in keychain order. `SHARED_PUBKY_SOURCE` keeps its own name.
+    public static func inspectValues(world: World, group: String, android: Bool) throws -> [(key: String, text: String)]
+    {
+        let logical = Dictionary(uniqueKeysWithValues: AndroidContract.bitkitKeyNames.map { ($1, $0) })
+        var seen = Set<String>()
+        var values: [(key: String, text: String)] = []
+        for item in try KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect().items {
+            let key = android ? logical[item.account] ?? item.account : item.account
+            guard seen.insert(key).inserted else { continue }
+            values.append((key, String(decoding: item.data, as: UTF8.self)))
+        }
+        return values
     }
 }

@@ -108,16 +108,14 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
         var reference = defaults.reference
         // Android stores two keys under other names and the reference in the keychain (spec/07 §6.1).
         let android = app.install.platform == .android
-        let logical = Dictionary(uniqueKeysWithValues: AndroidContract.bitkitKeyNames.map { ($1, $0) })
         do {
-            let store = KeychainGroupStore(directory: app.environment.world.groupDirectory(group), accessGroup: group)
-            for item in try store.inspect().items {
-                let text = String(decoding: item.data, as: UTF8.self)
-                if android, item.account == AndroidContract.sharedPubkySource {
+            for (key, text) in try BitkitPrivateKeychain.inspectValues(
+                world: app.environment.world, group: group, android: android)
+            {
+                if android, key == AndroidContract.sharedPubkySource {
                     reference = BitkitHost.reference(fromSource: text)
                     continue
                 }
-                let key = android ? logical[item.account] ?? item.account : item.account
                 guard present[key] == false else { continue }
                 present[key] = !text.isEmpty
                 if key == BitkitPrivateKeychain.Key.session { sessionText = text }
