@@ -51,7 +51,8 @@ let package = Package(
         .target(
             name: "AppRuntime",
             dependencies: [
-                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation", "WorldFiles",
+                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation",
+                "WorldFiles",
             ]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
@@ -109,14 +110,17 @@ let package = Package(
                 "Audit", "ContractNames", "Exploration", "IdentitySharing", "Keychain", "RunReport", "Scenarios",
                 "SimCLI", "Simulation", "WorldFiles",
             ]),
+        // `simctl parity`: the catalogue on both platforms, compared expectation by expectation (spec/07 §10).
+        .target(name: "Parity", dependencies: ["ContractNames", "RunReport", "Scenarios"]),
         // `simctl journey run`: a journey file's actions evaluated against the apps, through the scenario runner.
         .target(name: "JourneyRunner", dependencies: ["AppSupport", "Journeys", "RunReport", "Scenarios"]),
         .target(
             name: "SimctlCLI",
             dependencies: [
                 "AppNetwork", "AppRuntime", "Audit", "Backend", "ContractNames", "Device", "Exploration", "Harnesses",
-                "IdentitySharing", "JourneyRunner", "Keychain", "PaykitContract", "PubkyCrypto", "PubkyProtocol", "RunReport",
-                "Scenarios", "SimCLI", "Simulation", "WorldFiles",
+                "IdentitySharing", "JourneyRunner", "Keychain", "PaykitContract", "Parity", "PubkyCrypto",
+                "PubkyProtocol",
+                "RunReport", "Scenarios", "SimCLI", "Simulation", "WorldFiles",
             ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
@@ -172,6 +176,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "ScenariosTests", dependencies: ["ContractNames", "Scenarios", "Simulation"]),
+        .testTarget(name: "ParityTests", dependencies: ["ContractNames", "Parity", "RunReport", "Scenarios"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(name: "JourneysTests", dependencies: ["Journeys"]),

@@ -13,9 +13,16 @@ public struct ExpectationRecord: Sendable, Equatable {
     /// For a failure: what was expected and what was found.
     public var expected: String?
     public var found: String?
+    /// `file:line` of the line, as the scenario runner names it (what `simctl parity` matches across
+    /// platforms).
+    public var location: String?
 
-    public init(source: String, passed: Bool, concern: Concern, expected: String? = nil, found: String? = nil) {
+    public init(
+        source: String, passed: Bool, concern: Concern, expected: String? = nil, found: String? = nil,
+        location: String? = nil
+    ) {
         self.source = source
+        self.location = location
         self.passed = passed
         self.concern = concern
         self.expected = expected

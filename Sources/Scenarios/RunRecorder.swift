@@ -69,7 +69,7 @@ package struct RunRecorder {
             steps[last].expectations.append(
                 ExpectationRecord(
                     source: step.source, passed: failure == nil, concern: concern(of: expectation, run: run),
-                    expected: failure?.expected, found: failure?.actual))
+                    expected: failure?.expected, found: failure?.actual, location: "\(step.file):\(step.line)"))
             if failure != nil { failedStep = steps[last].number }
             return
         case .wait, .waitFor, .run:

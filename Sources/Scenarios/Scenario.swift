@@ -17,6 +17,8 @@ public struct Scenario: Sendable, Equatable {
     public var platforms: [DevicePlatform]?
     /// The `skip on PLATFORM: REASON` lines: why the scenario does not run on that platform.
     public var skipReasons: [DevicePlatform: String] = [:]
+    /// The `parity:` line before `skip on` or `platforms:`: why the scenario runs on one platform only.
+    public var parity: ParityNote?
 
     public init(
         file: String, title: String, seed: UInt64, steps: [Step], tags: [String] = [], examples: ExampleTable? = nil
@@ -117,6 +119,8 @@ public struct Step: Sendable, Equatable {
     public var kind: Kind
     /// The one platform the step runs on (a `platform …:` line or block); nil: every platform.
     public var platform: DevicePlatform?
+    /// For a step of one platform: the `parity:` line that says why (nil when none does).
+    public var parity: ParityNote?
 
     public enum Kind: Sendable, Equatable {
         /// Run a tool (`bitkit-sim`, `ring-sim`, `simctl`) with arguments; `background` = `&`.
@@ -139,12 +143,15 @@ public struct Step: Sendable, Equatable {
         case note(String)
     }
 
-    public init(file: String, line: Int, source: String, kind: Kind, platform: DevicePlatform? = nil) {
+    public init(
+        file: String, line: Int, source: String, kind: Kind, platform: DevicePlatform? = nil, parity: ParityNote? = nil
+    ) {
         self.file = file
         self.line = line
         self.source = source
         self.kind = kind
         self.platform = platform
+        self.parity = parity
     }
 
     /// Whether the step runs on `platform`.

@@ -46,6 +46,7 @@ public enum ScenarioParser {
             steps: Scenario.markingExpectedFailures(state.steps), tags: state.tags, examples: examples)
         scenario.platforms = state.platforms
         scenario.skipReasons = state.skipReasons
+        scenario.parity = state.scenarioParity
         return scenario
     }
 
@@ -104,6 +105,22 @@ public enum ScenarioParser {
         var defined: Set<String>
         var platforms: [DevicePlatform]?
         var skipReasons: [DevicePlatform: String] = [:]
+        /// The `parity:` line the platform lines being read fall under, and whether any line has used it
+        /// yet (an unused note must be followed by the lines it explains).
+        var parity: (note: ParityNote, used: Bool)?
+        /// A `parity:` line followed by `skip on` or `platforms:`.
+        var scenarioParity: ParityNote?
+
+        /// Fails when a `parity:` line explains nothing: `next` says what came after it instead.
+        func checkParityUsed(_ next: String) throws(ScenarioError) {
+            guard let parity, !parity.used else { return }
+            let (file, line) = parity.note.fileAndLine
+            throw ScenarioError(
+                file: file, line: line,
+                message:
+                    "parity: explains the platform lines after it (`platform ios|android:`, `skip on`, `platforms:`), but \(next)"
+            )
+        }
     }
 
     /// The one platform the lines being read run on, and the line that says so (for messages).
@@ -137,6 +154,16 @@ public enum ScenarioParser {
                 continue
             }
             if line.isEmpty || line.hasPrefix("#") { continue }
+            let note: ParityNote?
+            do { note = try ParityNote.parse(line, location: "\(file):\(number)") } catch { throw fail(error.message) }
+            if let note {
+                if let block {
+                    throw fail("parity: stands before a platform block, not inside one (opened on line \(block.line))")
+                }
+                try state.checkParityUsed("line \(number) is another parity: line")
+                state.parity = (note, false)
+                continue
+            }
             let construct: PlatformLine?
             do { construct = try PlatformLine.parse(line, number: number) } catch { throw fail(error.message) }
             // A platform named here must agree with the one the file is included for.
@@ -145,6 +172,11 @@ public enum ScenarioParser {
                 throw fail(
                     "platform \(platform.rawValue): cannot apply here: this file is included for \(inherited.platform.rawValue) only (\(inherited.origin))"
                 )
+            }
+            func takeScenarioParity() {
+                guard let parity = state.parity, !parity.used else { return }
+                state.scenarioParity = parity.note
+                state.parity = nil
             }
             func wholeScenario(_ what: String) throws(ScenarioError) {
                 guard depth == 0 else { throw fail("\(what) belongs in the scenario file, not in an included one") }
@@ -164,6 +196,7 @@ public enum ScenarioParser {
                 }
                 try agree(platform)
                 block = (platform, number)
+                state.parity?.used = true
             case .only(let platform, let rest):
                 if let block {
                     throw fail("a platform line cannot stand inside a platform block (opened on line \(block.line))")
@@ -173,6 +206,7 @@ public enum ScenarioParser {
                 do { inner = try PlatformLine.parse(rest, number: number) } catch { throw fail(error.message) }
                 guard inner == nil else { throw fail("a platform line holds one line, not another platform construct") }
                 let condition = Condition(platform: platform, origin: "line \(number) of \(file)")
+                state.parity?.used = true
                 try parseLine(rest, number: number, file: file, depth: depth, condition: condition, state: &state)
             case .skip(let platform, let reason):
                 try wholeScenario("skip on \(platform.rawValue):")
@@ -180,19 +214,27 @@ public enum ScenarioParser {
                     throw fail("a scenario has one skip on \(platform.rawValue): line")
                 }
                 state.skipReasons[platform] = reason
+                takeScenarioParity()
             case .platforms(let platforms):
                 try wholeScenario("platforms:")
                 guard state.platforms == nil else { throw fail("a scenario has one platforms: line") }
                 state.platforms = platforms
+                takeScenarioParity()
             case nil:
                 let condition =
                     block.map {
                         Condition(platform: $0.platform, origin: "the block opened on line \($0.line) of \(file)")
                     }
                     ?? inherited
+                if condition == nil {
+                    // A line for every platform ends the platform lines a `parity:` line explains.
+                    try state.checkParityUsed("line \(number) runs on every platform")
+                    state.parity = nil
+                }
                 try parseLine(line, number: number, file: file, depth: depth, condition: condition, state: &state)
             }
         }
+        if depth == 0 { try state.checkParityUsed("the file ends") }
         if let block {
             throw ScenarioError(
                 file: file, line: block.line,
@@ -250,7 +292,9 @@ public enum ScenarioParser {
 
         func add(_ kind: Step.Kind) {
             state.steps.append(
-                Step(file: file, line: number, source: line, kind: kind, platform: condition?.platform))
+                Step(
+                    file: file, line: number, source: line, kind: kind, platform: condition?.platform,
+                    parity: condition == nil ? nil : state.parity?.note))
         }
 
         switch verb {

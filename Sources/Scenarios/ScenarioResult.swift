@@ -25,6 +25,9 @@ public struct ScenarioResult: Sendable, Codable {
     public var keptWorld: String?
     /// Why the scenario did not run on the run's platform (`skip on …:` or `platforms:`); nil when it ran.
     public var skipReason: String?
+    /// Every check of the run, in order: each `expect` line that ran, a step that failed on its own,
+    /// the closing audit. `simctl parity` compares two platforms' checks. Not part of the JSON output.
+    public var checks: [Check] = []
     /// What the run report draws, when one was asked for (`ScenarioRunner.recordReport`). Not part of
     /// the JSON output.
     public var record: ScenarioRecord?
@@ -32,6 +35,25 @@ public struct ScenarioResult: Sendable, Codable {
     package enum CodingKeys: String, CodingKey {
         case file, name, title, tags, example, passed, skipReason, seconds, steps, seed, transcript, failure, failures,
             keptWorld
+    }
+
+    /// One thing a run checked and whether it held.
+    public struct Check: Sendable {
+        /// `file:line` of the step; `audit` for the closing audit; the scenario's file for a failure
+        /// outside its steps (world creation, background steps).
+        public var location: String
+        /// The line as written, or what the run checked (`(audit at the end of the scenario)`).
+        public var source: String
+        /// Why it failed; nil when it held.
+        public var failure: Failure?
+
+        public var passed: Bool { failure == nil }
+
+        public init(location: String, source: String, failure: Failure? = nil) {
+            self.location = location
+            self.source = source
+            self.failure = failure
+        }
     }
 
     public struct Failure: Sendable, Codable {

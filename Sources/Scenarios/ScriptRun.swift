@@ -90,6 +90,7 @@ package struct ScriptRun {
             transcript.append("  # example \(row.number): \(row.label)")
         }
         var failures: [ScenarioResult.Failure] = []
+        var checks: [ScenarioResult.Check] = []
         var stopped = false
         var executed = 0
         let base = world.deletingLastPathComponent()
@@ -103,6 +104,7 @@ package struct ScriptRun {
             failures.append(
                 ScenarioResult.Failure(
                     location: scenario.file, step: "world init", expected: "a new world", actual: "\(error)"))
+            checks.append(.init(location: scenario.file, source: "world init", failure: failures.last))
             stopped = true
         }
         if !stopped {
@@ -121,7 +123,14 @@ package struct ScriptRun {
                         actual: "\(error)")
                 }
                 report(step, failure: failure)
+                if case .expect = step.kind {
+                    checks.append(.init(location: "\(step.file):\(step.line)", source: step.source, failure: failure))
+                }
                 guard let failure else { continue }
+                if case .expect = step.kind {
+                } else {
+                    checks.append(.init(location: failure.location, source: step.source, failure: failure))
+                }
                 failures.append(failure)
                 // With --keep-going a failed expectation is reported and the run goes on; anything else
                 // that fails leaves nothing sound to go on from.
@@ -136,6 +145,7 @@ package struct ScriptRun {
                     ScenarioResult.Failure(
                         location: scenario.file, step: "(end of scenario: background steps)", expected: error.expected,
                         actual: error.actual))
+                checks.append(.init(location: scenario.file, source: "(background steps)", failure: failures.last))
                 stopped = true
             } catch {}
         }
@@ -144,6 +154,7 @@ package struct ScriptRun {
             do {
                 let report = try Audit(world: WorldFiles.World(root: world)).run()
                 reportAudit(report)
+                checks.append(.init(location: "audit", source: "(audit at the end of the scenario)"))
                 if report.passed {
                     transcript.append(
                         "  ✓ audit: \(report.invariants.count) invariants hold over \(report.journalEntries) journal entries"
@@ -155,12 +166,15 @@ package struct ScriptRun {
                             expected: "no violation",
                             actual: report.violations.map { "\($0.invariant.rawValue): \($0.message)" }.joined(
                                 separator: "; ")))
+                    checks[checks.count - 1].failure = failures.last
                 }
             } catch {
                 failures.append(
                     ScenarioResult.Failure(
                         location: scenario.file, step: "(audit at the end of the scenario)",
                         expected: "a readable world", actual: "\(error)"))
+                checks.append(
+                    .init(location: "audit", source: "(audit at the end of the scenario)", failure: failures.last))
             }
         }
         if runner.embedSequence, let entries = try? Journal(world: WorldFiles.World(root: world)).read().entries {
@@ -185,6 +199,7 @@ package struct ScriptRun {
         result.tags = scenario.tags
         result.example = scenario.example?.number
         result.failures = failures
+        result.checks = checks
         finishReport(&result)
         if !keep { InterruptCleanup.remove(base) }
         return result

@@ -21,7 +21,7 @@ public enum SimctlCLI {
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             SharingCommands.group, ProviderCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
-            ScenarioCommands.group, JourneyCommands.group, DefectCommands.command, BackendCommands.group,
+            ScenarioCommands.group, ParityCommand.command, JourneyCommands.group, DefectCommands.command, BackendCommands.group,
             AuthRequestCommands.group,
             AuditCommands.audit,
             RaceCommands.race, ExploreCommands.explore, CrashCommands.crash, IssuerCommands.group,

@@ -1,0 +1,45 @@
+import ContractNames
+
+/// One row of the parity table: one expectation of one scenario run (or the scenario itself, when it
+/// runs on one platform only), its result on each platform, and the verdict.
+public struct ParityEntry: Codable, Sendable, Equatable {
+    /// `file:line` of the expectation; `audit` for the closing audit; the scenario's file for the
+    /// scenario as a whole.
+    public var location: String
+    /// The line as written (`expect records to.bitkit.dev:{W}`), or what was checked.
+    public var source: String
+    /// The one platform the line is written for (`platform …:`); nil for a line of both.
+    public var platform: DevicePlatform?
+    public var ios: PlatformResult
+    public var android: PlatformResult
+    public var verdict: ParityVerdict
+    /// The spec/07 §10 row that says why the line is one platform's (from its `parity:` line).
+    public var row: Int?
+    /// The §10 row cited, or the `parity: same:` reason.
+    public var citation: String?
+    /// Why the verdict, in a sentence, when it is not plain `same`.
+    public var why: String?
+
+    public init(
+        location: String, source: String, platform: DevicePlatform? = nil, ios: PlatformResult,
+        android: PlatformResult, verdict: ParityVerdict, row: Int? = nil, citation: String? = nil, why: String? = nil
+    ) {
+        self.location = location
+        self.source = source
+        self.platform = platform
+        self.ios = ios
+        self.android = android
+        self.verdict = verdict
+        self.row = row
+        self.citation = citation
+        self.why = why
+    }
+
+    /// The result on `platform`.
+    public func result(on platform: DevicePlatform) -> PlatformResult { platform == .ios ? ios : android }
+
+    /// The line number of `location`, when it names one.
+    public var line: Int? {
+        location.split(separator: ":").last.flatMap { Int($0) }
+    }
+}
