@@ -190,6 +190,7 @@ extension Context where App == Bitkit {
             return try presence(of: reference.identity) == .absent
         case .listedWithout:
             guard case .listed(let identities) = try listPeers() else { return false }
+            if state.build.has(.androidSourceCheckIgnoresListing) { return false }
             return !identities.contains(reference.identity)
         }
     }

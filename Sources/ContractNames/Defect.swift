@@ -30,6 +30,18 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
     // The regressions of spec/06 that no finding above covers.
     case orphanCheckSkipped = "orphan-check-skipped"
     case profileOpensWithPaykitUIOff = "profile-opens-with-paykit-ui-off"
+    // Android's own rules (spec/07), where the two platforms differ: the proof that `simctl parity` sees
+    // an Android rule installed wrongly.
+    case androidSourceCheckIgnoresListing = "android-source-check-ignores-listing"
+
+    /// The one platform whose code carries the defect (nil: both). `simctl defects` runs a defect on
+    /// its platform.
+    public var platform: DevicePlatform? {
+        switch self {
+        case .androidSourceCheckIgnoresListing: return .android
+        default: return nil
+        }
+    }
 
     /// The app whose code carries the defect.
     public var app: AppKind {
@@ -108,6 +120,9 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .profileOpensWithPaykitUIOff:
             return
                 "Profile and Pubky Choice open while the Paykit UI toggle is off, so the hidden feature can create and share an identity."
+        case .androidSourceCheckIgnoresListing:
+            return
+                "On Android, the source check keeps the adopted identity when Ring's listing succeeds without it, as if only iOS's not-found could end an adoption."
         }
     }
 
@@ -137,6 +152,7 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .offlinePickIgnoresRowProfile: return "spec/02 §12 step 7"
         case .orphanCheckSkipped: return "spec/02 §8.1"
         case .profileOpensWithPaykitUIOff: return "spec/02 §2, §10"
+        case .androidSourceCheckIgnoresListing: return "spec/07 §8, §10 row 6"
         }
     }
 
@@ -167,6 +183,8 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .offlinePickIgnoresRowProfile: return "testRingAdoptionRefreshOfAReusedRowProfile (spec/02 §12 step 7)"
         case .orphanCheckSkipped: return "spec/06 R9 (items outlive an uninstall)"
         case .profileOpensWithPaykitUIOff: return "spec/06 R10 (the toggle gates the feature)"
+        case .androidSourceCheckIgnoresListing:
+            return "the iOS rule carried to Android (spec/07 §8: the listing decides)"
         }
     }
 
@@ -196,6 +214,7 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .offlinePickIgnoresRowProfile: return "D07-failed-pick-reloads-rows-offline-pick-reuses-profile.scenario"
         case .orphanCheckSkipped: return "R09-shared-entries-outlive-uninstall.scenario"
         case .profileOpensWithPaykitUIOff: return "R10-paykit-ui-off-shares-nothing.scenario"
+        case .androidSourceCheckIgnoresListing: return "07-ring-deletes-picked-bitkit-relaunches.scenario"
         }
     }
 

@@ -35,6 +35,33 @@ public struct ReportFolder: Sendable {
         return names
     }
 
+    /// Writes a parity report: its index, a page per scenario with a differing row, and each platform's
+    /// run report (`ios/`, `android/`, as `writeScenarios` writes them).
+    public func writeParity(
+        _ record: ParityRecord, ios: [ScenarioReportEntry], android: [ScenarioReportEntry]
+    ) throws(ReportError) {
+        try create()
+        try ReportFolder(url: url.appendingPathComponent("ios")).writeScenarios(ios, platform: "iOS")
+        try ReportFolder(url: url.appendingPathComponent("android")).writeScenarios(android, platform: "Android")
+        var taken: Set<String> = ["index"]
+        let pages = record.scenarios.map { scenario -> String? in
+            guard !scenario.differences.isEmpty else { return nil }
+            var name = "parity-" + Self.safe(scenario.name)
+            var suffix = 2
+            while taken.contains(name) {
+                name = "parity-\(Self.safe(scenario.name))-\(suffix)"
+                suffix += 1
+            }
+            taken.insert(name)
+            return name + ".html"
+        }
+        for (scenario, page) in zip(record.scenarios, pages) {
+            guard let page else { continue }
+            try write(ParityPage.scenario(scenario, in: record), to: page)
+        }
+        try write(ParityPage.index(record, pages: pages), to: "index.html")
+    }
+
     /// Writes a race's page as the folder's `index.html`.
     public func writeRace(_ record: RaceRecord) throws(ReportError) {
         try create()
@@ -48,17 +75,11 @@ public struct ReportFolder: Sendable {
     }
 
     /// A file name per scenario that ran: its name made safe for any file system, unique in the run.
-    static func pageNames(_ entries: [ScenarioReportEntry]) -> [String?] {
+    public static func pageNames(_ entries: [ScenarioReportEntry]) -> [String?] {
         var taken: Set<String> = ["index"]
         return entries.map { entry in
             guard case .ran(let record) = entry else { return nil }
-            let safe = String(
-                record.name.unicodeScalars.map { scalar -> Character in
-                    let allowed =
-                        scalar.isASCII
-                        && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
-                    return allowed ? Character(scalar) : "-"
-                })
+            let safe = Self.safe(record.name)
             var name = safe.isEmpty ? "scenario" : safe
             var suffix = 2
             while taken.contains(name) {
@@ -68,6 +89,17 @@ public struct ReportFolder: Sendable {
             taken.insert(name)
             return name + ".html"
         }
+    }
+
+    /// `name` made safe for any file system.
+    static func safe(_ name: String) -> String {
+        String(
+            name.unicodeScalars.map { scalar -> Character in
+                let allowed =
+                    scalar.isASCII
+                    && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar))
+                return allowed ? Character(scalar) : "-"
+            })
     }
 
     func create() throws(ReportError) {

@@ -28,6 +28,7 @@ enum ReportStyle {
         .badge.fail { background: #fee2e2; color: #7f1d1d; }
         .badge.malformed { background: #fef3c7; color: #78350f; }
         .badge.skipped { background: #e5e7eb; color: #374151; }
+        .badge.design { background: #e0e7ff; color: #312e81; }
         .tag { display: inline-block; background: #e0e7ff; color: #1e3a8a; border-radius: .3rem; padding: 0 .4rem;
           font-size: .8rem; margin: 0 .2rem .2rem 0; }
         .summary-box { background: #fff; border: 1px solid var(--line); border-radius: .6rem; padding: .6rem 1rem;
@@ -63,6 +64,11 @@ enum ReportStyle {
         .pane { flex: 0 1 19.5rem; min-width: 0; max-width: 100%; }
         .pane-world { flex: 1 1 24rem; min-width: min(24rem, 100%); }
         .pane-world h3 { font-size: 1rem; margin: 0 0 .35rem; }
+        .platforms { display: flex; flex-wrap: wrap; gap: 1rem 2rem; align-items: flex-start; }
+        .platform { flex: 1 1 34rem; min-width: 0; }
+        .platform .pane { flex-basis: 16.5rem; }
+        .platform .phone { width: 16.5rem; }
+        .platform h3 { font-size: 1rem; margin: .5rem 0 .25rem; }
         .phone { margin: 0; width: 19.5rem; max-width: 100%; --accent: #444; }
         .phone-bitkit { --accent: var(--bitkit); }
         .phone-ring { --accent: var(--ring); }

@@ -1,4 +1,5 @@
 import Foundation
+import RunReport
 import Synchronization
 
 /// Runs many scenario files in parallel and reports them in file order: each file once, or once per
@@ -143,4 +144,19 @@ private final class ResultBox: Sendable {
     }
 
     package var all: [ScenarioSuite.Entry] { state.withLock { $0.entries.compactMap { $0 } } }
+}
+
+extension ScenarioSuite.Entry {
+    /// The entry as the HTML report lists it (a run made with `recordReport`).
+    public var reportEntry: ScenarioReportEntry {
+        switch outcome {
+        case .ran(let result):
+            if let reason = result.skipReason {
+                return .skipped(name: result.name, title: result.title, tags: result.tags, reason: reason)
+            }
+            return result.record.map { .ran($0) }
+                ?? .malformed(file: file, message: "the run recorded nothing for the report")
+        case .malformed(let error): return .malformed(file: file, message: error.description)
+        }
+    }
 }

@@ -10,13 +10,15 @@ enum DefectCatalogue {
         var rule: String
         var source: String
         var killedBy: String
+        /// The one platform the defect is in (nil: both).
+        var platform: String?
     }
 
     static var entries: [Entry] {
         Defect.allCases.map {
             Entry(
                 name: $0.rawValue, app: $0.app.rawValue, summary: $0.summary, rule: $0.rule, source: $0.source,
-                killedBy: $0.killedBy)
+                killedBy: $0.killedBy, platform: $0.platform?.rawValue)
         }
     }
 
@@ -34,10 +36,15 @@ enum DefectCatalogue {
         )
     }
 
+    /// `Bitkit`, or `Bitkit on Android` for a defect of one platform.
+    static func appName(_ defect: Defect) -> String {
+        defect.app.displayName + (defect.platform.map { " on \($0.displayName)" } ?? "")
+    }
+
     static func text() -> String {
         Defect.allCases.map { defect in
             """
-            \(defect.rawValue) (\(defect.app.displayName))
+            \(defect.rawValue) (\(appName(defect)))
               \(defect.summary)
               rule: \(defect.rule); from: \(defect.source)
               killed by: \(defect.killedBy)
@@ -52,7 +59,7 @@ enum DefectCatalogue {
         ]
         for defect in Defect.allCases {
             lines.append(
-                "| `\(defect.rawValue)` | \(defect.app.displayName) | \(defect.summary) | \(defect.rule) | \(defect.source) | `\(defect.killedBy)` |"
+                "| `\(defect.rawValue)` | \(appName(defect)) | \(defect.summary) | \(defect.rule) | \(defect.source) | `\(defect.killedBy)` |"
             )
         }
         return lines.joined(separator: "\n")

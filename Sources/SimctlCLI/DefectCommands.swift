@@ -101,16 +101,33 @@ enum DefectCommands {
     static func run(
         _ suite: ScenarioSuite, files: [String], defects: [Defect], progress: @escaping @Sendable (String) -> Void
     ) -> Matrix {
-        progress("shipped build: running \(files.count) file(s)…")
-        let baseline = suite.run(files: files) { _, _ in }
-        let failingWithout = baseline.filter { !$0.outcome.passed }.map(name)
+        // A defect runs on its platform, against that platform's run of the shipped build.
+        var baselines: [DevicePlatform: Set<String>] = [:]
+        func shippedFailures(on platform: DevicePlatform) -> Set<String> {
+            if let known = baselines[platform] { return known }
+            progress(
+                "shipped build\(platform == .ios ? "" : " on \(platform.displayName)"): running \(files.count) file(s)…"
+            )
+            var shipped = suite
+            shipped.runner.platform = platform
+            let failing = Set(shipped.run(files: files) { _, _ in }.filter { !$0.outcome.passed }.map(name))
+            baselines[platform] = failing
+            return failing
+        }
+        _ = shippedFailures(on: .ios)
         let names = Set(files.map { ($0 as NSString).lastPathComponent })
         var rows: [Row] = []
         for defect in defects {
+            let platform = defect.platform ?? .ios
+            let baseline = shippedFailures(on: platform)
             var withDefect = suite
             withDefect.runner.defects = [defect]
+            withDefect.runner.platform = platform
             let entries = withDefect.run(files: files) { _, _ in }
-            let failing = entries.filter { !$0.outcome.passed && !failingWithout.contains(name($0)) }
+            // A run skipped on the defect's platform catches nothing.
+            let failing = entries.filter {
+                !$0.outcome.passed && !$0.outcome.skipped && !baseline.contains(name($0))
+            }
             let named = failing.contains { ($0.file as NSString).lastPathComponent == defect.killedBy }
             let row = Row(
                 name: defect.rawValue, app: defect.app.rawValue, killed: !failing.isEmpty,
@@ -123,7 +140,10 @@ enum DefectCommands {
         }
         let killed = rows.filter(\.killed).count
         return Matrix(
-            files: files.count, killed: killed, survived: rows.count - killed, failingWithoutDefect: failingWithout,
+            files: files.count, killed: killed, survived: rows.count - killed,
+            failingWithoutDefect: baselines.keys.sorted { $0.rawValue > $1.rawValue }.flatMap { platform in
+                (baselines[platform] ?? []).sorted().map { platform == .ios ? $0 : "\($0) (\(platform.displayName))" }
+            },
             defects: rows)
     }
 

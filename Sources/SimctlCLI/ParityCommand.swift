@@ -91,6 +91,14 @@ enum ParityCommand {
     }
 
     static func writeReport(_ outcome: ParityRun.Outcome, to folder: String, quiet: Bool) throws {
-        // Filled in with the parity page.
+        let (record, ios, android) = outcome.reportRecord()
+        do throws(ReportError) {
+            try ReportFolder(url: URL(fileURLWithPath: folder)).writeParity(record, ios: ios, android: android)
+        } catch {
+            throw CLIError.usage("Cannot write the HTML report to \(folder): \(error.description)")
+        }
+        if !quiet {
+            Output.write("Report: \(URL(fileURLWithPath: folder).appendingPathComponent("index.html").path)\n")
+        }
     }
 }

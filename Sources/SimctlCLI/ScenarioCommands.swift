@@ -130,17 +130,7 @@ enum ScenarioCommands {
             try UserFile.write(Data(xml.utf8), to: junit, what: "the JUnit report")
         }
         if let html {
-            let pages = entries.map { entry -> ScenarioReportEntry in
-                switch entry.outcome {
-                case .ran(let result):
-                    if let reason = result.skipReason {
-                        return .skipped(name: result.name, title: result.title, tags: result.tags, reason: reason)
-                    }
-                    return result.record.map { .ran($0) }
-                        ?? .malformed(file: entry.file, message: "the run recorded nothing for the report")
-                case .malformed(let error): return .malformed(file: entry.file, message: error.description)
-                }
-            }
+            let pages = entries.map(\.reportEntry)
             do throws(ReportError) {
                 try ReportFolder(url: URL(fileURLWithPath: html)).writeScenarios(pages, platform: platform.displayName)
             } catch {
