@@ -176,7 +176,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "ScenariosTests", dependencies: ["ContractNames", "Scenarios", "Simulation"]),
-        .testTarget(name: "ParityTests", dependencies: ["ContractNames", "Parity", "RunReport", "Scenarios"]),
+        .testTarget(name: "ParityTests", dependencies: ["ContractNames", "Parity", "Scenarios"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(name: "JourneysTests", dependencies: ["Journeys"]),

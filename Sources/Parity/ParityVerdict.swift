@@ -5,6 +5,9 @@ public enum ParityVerdict: String, Codable, Sendable, CaseIterable, Comparable {
     case same
     /// It holds on one platform only, and spec/07 §10 says the platforms differ there.
     case differsByDesign = "differs by design"
+    /// It holds on one platform only, under a `parity: assumed:` line: spec/07 §11 chose the Android
+    /// behaviour where the app's is not known. Not a failure; a question for a device run.
+    case differsByAssumption = "differs by assumption"
     /// It holds on one platform and not on the other, or nothing says why it is one platform's only:
     /// something to look into.
     case differsUnexpectedly = "differs unexpectedly"
@@ -16,6 +19,7 @@ public enum ParityVerdict: String, Codable, Sendable, CaseIterable, Comparable {
         switch self {
         case .same: return "same"
         case .differsByDesign: return "by design"
+        case .differsByAssumption: return "by assumption"
         case .differsUnexpectedly: return "unexpected"
         case .failsOnBoth: return "failing on both"
         }

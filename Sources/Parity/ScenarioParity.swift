@@ -146,7 +146,7 @@ public struct ScenarioParity: Codable, Sendable {
             entry.verdict = .differsUnexpectedly
             entry.why = "this \(platform.displayName) line does not hold on \(platform.displayName)"
         } else if let note = step.parity {
-            entry.verdict = note.differsByDesign ? .differsByDesign : .same
+            entry.verdict = note.differsByDesign ? .differsByDesign : note.assumed ? .differsByAssumption : .same
         } else {
             entry.verdict = .differsUnexpectedly
             entry.why =
@@ -186,7 +186,7 @@ public struct ScenarioParity: Codable, Sendable {
             entry.verdict = .differsUnexpectedly
             entry.why = "it runs on \(failed.0.displayName) only, and fails there"
         } else if let note {
-            entry.verdict = note.differsByDesign ? .differsByDesign : .same
+            entry.verdict = note.differsByDesign ? .differsByDesign : note.assumed ? .differsByAssumption : .same
         } else {
             entry.verdict = .differsUnexpectedly
             entry.why =

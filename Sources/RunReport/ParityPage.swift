@@ -94,7 +94,7 @@ enum ParityPage {
     }
 
     static func verdict(_ verdict: String, problem: Bool) -> String {
-        let kind = problem ? "fail" : verdict == "same" ? "pass" : "design"
+        let kind = problem ? "fail" : verdict == "same" ? "pass" : verdict == "differs by assumption" ? "malformed" : "design"
         return "<span class=\"badge \(kind)\">\(HTMLText.escape(verdict.uppercased()))</span>"
     }
 

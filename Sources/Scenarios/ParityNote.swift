@@ -10,6 +10,9 @@ public struct ParityNote: Sendable, Equatable {
         /// `parity: same: REASON`: one behaviour, observed through each platform's own names or
         /// transport (e.g. `PAYKIT_SESSION` for `paykit_session`, spec/07 §6.1).
         case same(String)
+        /// `parity: assumed: REASON`: the lines differ because of a choice spec/07 §11 made where the
+        /// Android app's behaviour is not known — neither a §10 row nor a bug, but a question for a device run.
+        case assumed(String)
     }
 
     public var reason: Reason
@@ -19,7 +22,7 @@ public struct ParityNote: Sendable, Equatable {
     struct Failure: Error, Equatable { let message: String }
 
     static let usage =
-        "usage: parity: row N  (a row of spec/07 §10)  or  parity: same: REASON  (the same behaviour, observed differently)"
+        "usage: parity: row N  (a row of spec/07 §10), parity: same: REASON  (the same behaviour, observed differently)  or  parity: assumed: REASON  (a choice of spec/07 §11)"
 
     /// The note `line` (trimmed) is, nil for any other line.
     static func parse(_ line: String, location: String) throws(Failure) -> ParityNote? {
@@ -34,15 +37,19 @@ public struct ParityNote: Sendable, Equatable {
                     message: "spec/07 §10 has no row \(number): its rows are numbered 1 to \(ParityRow.table.count)")
             }
             return ParityNote(reason: .row(row), location: location)
-        case let first? where first == "same" || first.hasPrefix("same:") || first.hasPrefix("same,"):
-            var reason = rest.dropFirst(4).trimmingCharacters(in: .whitespaces)
+        case let first? where ["same", "assumed"].contains(first.prefix { $0.isLetter }):
+            let kind = String(first.prefix { $0.isLetter })
+            var reason = rest.dropFirst(kind.count).trimmingCharacters(in: .whitespaces)
             while let head = reason.first, ":,—-".contains(head) {
                 reason = reason.dropFirst().trimmingCharacters(in: .whitespaces)
             }
             guard !reason.isEmpty else {
-                throw Failure(message: "parity: same needs a reason, e.g. `parity: same: the key is PAYKIT_SESSION`")
+                throw Failure(
+                    message: kind == "same"
+                        ? "parity: same needs a reason, e.g. `parity: same: the key is PAYKIT_SESSION`"
+                        : "parity: assumed needs a reason: the choice of spec/07 §11 the lines rest on")
             }
-            return ParityNote(reason: .same(reason), location: location)
+            return ParityNote(reason: kind == "same" ? .same(reason) : .assumed(reason), location: location)
         default:
             throw Failure(message: usage)
         }
@@ -53,7 +60,14 @@ public struct ParityNote: Sendable, Equatable {
         switch reason {
         case .row(let row): return row.citation
         case .same(let reason): return reason
+        case .assumed(let reason): return "spec/07 §11 (assumed): \(reason)"
         }
+    }
+
+    /// Whether the lines it covers differ because of an assumption of spec/07 §11.
+    public var assumed: Bool {
+        if case .assumed = reason { return true }
+        return false
     }
 
     /// Whether the lines it covers differ on purpose (a §10 row whose verdict is *differs by design*).
