@@ -39,7 +39,9 @@ import Testing
             if let failure { result.failures.append(failure) }
         }
         result.failure = result.failures.first
-        if stopAfter == nil { result.checks.append(.init(location: "audit", source: "(audit at the end of the scenario)")) }
+        if stopAfter == nil {
+            result.checks.append(.init(location: "audit", source: "(audit at the end of the scenario)"))
+        }
         return result
     }
 
@@ -90,7 +92,8 @@ import Testing
     @Test func failingOnBothIsNotADifferenceButStillAProblem() throws {
         let scenario = try Self.scenario()
         let parity = ScenarioParity(
-            scenario, ios: Self.run(scenario, on: .ios, failing: [2]), android: Self.run(scenario, on: .android, failing: [2]))
+            scenario, ios: Self.run(scenario, on: .ios, failing: [2]),
+            android: Self.run(scenario, on: .android, failing: [2]))
         #expect(verdicts(parity)["s.scenario:2"] == .failsOnBoth)
         #expect(parity.verdict.isProblem)
     }
@@ -116,7 +119,8 @@ import Testing
 
     @Test func aScenarioOfOnePlatformIsOneRowUnderItsNote() throws {
         let noted = try ScenarioParser.parse(
-            text: "parity: row 17\nskip on android: A03 has two flavours\nexpect bitkit screen home", file: "s.scenario")
+            text: "parity: row 17\nskip on android: A03 has two flavours\nexpect bitkit screen home", file: "s.scenario"
+        )
         let skipped = ScenarioResult(skipped: noted, reason: "A03 has two flavours")
         let parity = ScenarioParity(noted, ios: Self.run(noted, on: .ios), android: skipped)
         #expect(parity.entries.count == 1)
@@ -124,7 +128,8 @@ import Testing
         #expect(parity.entries[0].android.status == .skipped)
         #expect(parity.android.detail == "A03 has two flavours")
 
-        let unnoted = try ScenarioParser.parse(text: "platforms: android\nexpect bitkit screen home", file: "s.scenario")
+        let unnoted = try ScenarioParser.parse(
+            text: "platforms: android\nexpect bitkit screen home", file: "s.scenario")
         let alone = ScenarioParity(
             unnoted, ios: ScenarioResult(skipped: unnoted, reason: "runs on android only"),
             android: Self.run(unnoted, on: .android))
@@ -133,7 +138,8 @@ import Testing
 
     @Test func theReportCountsRowsAndTellsWhatToLookInto() throws {
         let scenario = try Self.scenario()
-        let good = ScenarioParity(scenario, ios: Self.run(scenario, on: .ios), android: Self.run(scenario, on: .android))
+        let good = ScenarioParity(
+            scenario, ios: Self.run(scenario, on: .ios), android: Self.run(scenario, on: .android))
         var bad = ScenarioParity(
             scenario, ios: Self.run(scenario, on: .ios), android: Self.run(scenario, on: .android, failing: [2]))
         bad.name = "t"
@@ -151,7 +157,8 @@ import Testing
         let markdown = report.markdown()
         #expect(markdown.contains("| s | ✓ | ✓ | 6 | 2 | 0 | 0 | 13 |"))
         #expect(markdown.contains("### Differences by design"))
-        #expect(markdown.contains("| s | line 4 | iOS | `expect bitkit no toast` | spec/07 §10 row 13 (Device locked) |"))
+        #expect(
+            markdown.contains("| s | line 4 | iOS | `expect bitkit no toast` | spec/07 §10 row 13 (Device locked) |"))
         #expect(markdown.contains("### Differences to look into"))
     }
 }

@@ -30,7 +30,10 @@ import Testing
                 platform android: note unexplained
                 """, file: "p.scenario")
         let notes = scenario.steps.map { $0.parity?.reason }
-        #expect(notes == [nil, .row(try #require(ParityRow.numbered(10))), .row(try #require(ParityRow.numbered(10))), nil, nil])
+        #expect(
+            notes == [
+                nil, .row(try #require(ParityRow.numbered(10))), .row(try #require(ParityRow.numbered(10))), nil, nil,
+            ])
         #expect(scenario.steps[1].parity?.location == "p.scenario:2")
         #expect(scenario.steps[1].parity?.differsByDesign == true)
         #expect(scenario.parity == nil)
