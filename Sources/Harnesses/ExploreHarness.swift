@@ -119,11 +119,12 @@ public struct ExploreHarness: Sendable {
             phases: session.phases.seconds)
     }
 
-    /// Runs exactly `schedule` (then the replay default) once.
-    public func replay(_ schedule: Schedule) throws -> Replay {
+    /// Runs exactly `schedule` (then the replay default) once; `keepWorld` receives a copy of the
+    /// world it ended in (for `simctl journal --canonical`, to compare two replays byte for byte).
+    public func replay(_ schedule: Schedule, keepWorld: URL? = nil) throws -> Replay {
         let session = try Session(configuration: configuration, runner: runner)
         defer { session.close() }
-        return try session.replay(schedule)
+        return try session.replay(schedule, keepWorld: keepWorld)
     }
 
     /// The prepared world, the serving processes and the parsed scripts of one exploration.
@@ -232,10 +233,12 @@ public struct ExploreHarness: Sendable {
             )
         }
 
-        /// Runs `schedule` and keeps its journal and sequence diagram.
-        func replay(_ schedule: Schedule) throws -> Replay {
+        /// Runs `schedule` and keeps its journal and sequence diagram (and a copy of its world at `keepWorld`).
+        func replay(_ schedule: Schedule, keepWorld: URL? = nil) throws -> Replay {
             let (run, world, values) = try self.run(SchedulePolicy(forced: schedule), keep: true)
             defer { housekeeping.async { try? FileManager.default.removeItem(at: world) } }
+            // A copy, not a move: the scratch folder may be on another file system (/dev/shm).
+            if let keepWorld { try FileManager.default.copyItem(at: world, to: keepWorld) }
             let entries = (try? Journal(world: World(root: world)).read().entries) ?? []
             return Replay(
                 schedule: schedule, decisions: run.decisions, outcome: run.outcome, accounts: values.accounts,

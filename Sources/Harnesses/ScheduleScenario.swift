@@ -1,3 +1,4 @@
+import ContractNames
 import Exploration
 import Foundation
 import Scenarios
@@ -22,6 +23,8 @@ public struct ScheduleScenario: Sendable {
     public var failures: [String]
     /// The `simctl explore … --replay` command of the same schedule.
     public var replay: String
+    /// The platform the schedule was explored on: its points (a provider query…) exist there only.
+    public var platform: DevicePlatform = .ios
 
     public init(
         lanes: [String], setupText: String?, setupFile: String?, expectations: [String], decisions: [Decision],
@@ -79,6 +82,10 @@ public struct ScheduleScenario: Sendable {
             "# Written by `simctl explore --emit-scenario`. The same schedule, replayed by the explorer:",
             "#   \(replay)",
         ]
+        if platform != .ios {
+            // On iOS the same lines would take other points (no provider calls): the scenario would not replay it.
+            lines.append("platforms: \(platform.rawValue)")
+        }
         if !failures.isEmpty {
             lines.append("# It breaks:")
             lines += failures.map { "#   \($0)" }

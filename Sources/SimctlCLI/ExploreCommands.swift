@@ -14,7 +14,7 @@ enum ExploreCommands {
         summary:
             "Run two or three step scripts under every schedule within a preemption bound; report every distinct outcome.",
         usage:
-            "--a STEPS --b STEPS [--c STEPS] [--setup STEPS | --setup-file FILE] [--bound N|all] [--expect 'expect …']… [--outcome 'TOOL ARGS… :: PATH']… [--max-schedules N] [--max-seconds S] [--jobs N] [--no-reduction] [--no-dedup] [--replay SCHEDULE] [--emit-scenario FILE] [--html DIR] | --matrix FILE [--out DIR]",
+            "--a STEPS --b STEPS [--c STEPS] [--setup STEPS | --setup-file FILE] [--bound N|all] [--expect 'expect …']… [--outcome 'TOOL ARGS… :: PATH']… [--max-schedules N] [--max-seconds S] [--jobs N] [--no-reduction] [--no-dedup] [--replay SCHEDULE [--keep-world DIR]] [--emit-scenario FILE] [--html DIR] [--platform ios|android] | --matrix FILE [--out DIR] [--platform ios|android]",
         details: """
             STEPS are scenario lines (Docs/scenarios.md) separated by `;`; every schedule starts from a copy of the world the
             setup prepared. The lanes wait at every scheduling point: an app run's start, each named checkpoint, each keychain
@@ -29,17 +29,22 @@ enum ExploreCommands {
             "complete within bound N", or how far it got when --max-schedules or --max-seconds stopped it. Exit 1 when
             an outcome failed.
             --replay SCHEDULE runs one schedule (the lane letters of its decisions, e.g. `abba`; after them the lane that
-            went last goes on while it can). --emit-scenario FILE writes the first failing outcome's shortest schedule
+            went last goes on while it can); --keep-world DIR keeps a copy of the world it ended in (`simctl journal
+            --canonical --world DIR` prints the same bytes for every replay of the schedule). --emit-scenario FILE writes the first failing outcome's shortest schedule
             (or the replayed one) as a scenario with breakpoints that passes under `simctl scenario run`. --html DIR
             draws the report as DIR/index.html. --matrix FILE explores every pair of a Bitkit action and a Ring action
             the file lists, from its setup worlds, with the audit as the expectation; it prints pairs × (schedules,
             outcomes, violations) and writes each pair's report under --out DIR (default: explore-matrix).
+            --platform android makes every world an Android one (Docs/android.md): each provider call is then a scheduling
+            point too (`provider query content://…`), the outcome's `shared:` part lists what the providers serve, and
+            every replay command the report prints carries `--platform android`.
             """,
         examples: [
             "simctl explore --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --expect 'expect bitkit state .reference.pubky = {A}'   # exit 1: some schedules break it",
             "simctl explore --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --expect 'expect bitkit state .reference.pubky = {A}' --replay aabbaab --emit-scenario race-a.scenario   # exit 1: that schedule breaks it",
             "simctl explore --setup-file Fixtures/races/owned-w-adopted-by-ring.steps --a 'ring foreground' --b 'bitkit settings reset --confirm' --outcome 'ring-sim state :: .pubkys[*].pubky' --bound all --json",
             "simctl explore --matrix Fixtures/races/matrix.txt --out matrix-report",
+            "simctl explore --platform android --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring delete {A} --confirm' --b 'bitkit foreground' --outcome 'bitkit-sim state :: .reference.pubky'",
         ]
     ) { args, invocation in
         let matrix = try args.option("--matrix")
@@ -47,12 +52,14 @@ enum ExploreCommands {
         let replayText = try args.option("--replay")
         let emit = try args.option("--emit-scenario")
         let html = try args.option("--html")
+        let keepWorld = try args.option("--keep-world")
         let request = try ExploreRequest.parse(&args, lanesRequired: matrix == nil)
         try args.finish()
         if let matrix {
-            guard request.lanes.isEmpty, replayText == nil, emit == nil else {
+            guard request.lanes.isEmpty, replayText == nil, emit == nil, keepWorld == nil else {
                 throw CLIError.usage(
-                    "--matrix takes its lanes and setups from the file: no --a/--b/--c, --replay or --emit-scenario.")
+                    "--matrix takes its lanes and setups from the file: no --a/--b/--c, --replay, --keep-world or --emit-scenario."
+                )
             }
             try MatrixCommand.run(file: matrix, out: out ?? "explore-matrix", request: request, invocation: invocation)
             return
@@ -64,8 +71,11 @@ enum ExploreCommands {
             guard schedule.lanes.allSatisfy({ $0 < request.lanes.count }) else {
                 throw CLIError.usage("--replay \(replayText) names a lane this exploration does not have.")
             }
-            try replay(schedule, request: request, emit: emit, invocation: invocation)
+            try replay(schedule, request: request, emit: emit, keepWorld: keepWorld, invocation: invocation)
             return
+        }
+        guard keepWorld == nil else {
+            throw CLIError.usage("--keep-world keeps the world of one schedule: give it with --replay SCHEDULE.")
         }
         try run(request, emit: emit, html: html, invocation: invocation)
     }
@@ -78,7 +88,7 @@ enum ExploreCommands {
     static func harness(_ request: ExploreRequest, recordExamples: Bool = false) throws -> ExploreHarness {
         var configuration = try request.configuration(backendDigest: backendDigest)
         configuration.recordExamples = recordExamples
-        return ExploreHarness(configuration: configuration)
+        return ExploreHarness(configuration: configuration, runner: request.runner)
     }
 
     static func run(_ request: ExploreRequest, emit: String?, html: String?, invocation: Invocation) throws {
@@ -104,13 +114,21 @@ enum ExploreCommands {
         try output.finish()
     }
 
-    static func replay(_ schedule: Schedule, request: ExploreRequest, emit: String?, invocation: Invocation) throws {
+    static func replay(
+        _ schedule: Schedule, request: ExploreRequest, emit: String?, keepWorld: String?, invocation: Invocation
+    ) throws {
+        if let keepWorld, FileManager.default.fileExists(atPath: keepWorld) {
+            throw CLIError.usage("--keep-world \(keepWorld) already exists: give a path to create.")
+        }
         let replay: ExploreHarness.Replay
-        do { replay = try harness(request).replay(schedule) } catch let error as ScenarioError {
+        do {
+            replay = try harness(request).replay(schedule, keepWorld: keepWorld.map { URL(fileURLWithPath: $0) })
+        } catch let error as ScenarioError {
             throw CLIError.usage("Bad exploration script: \(error.description)")
         }
         var lines = [
-            "Replay of schedule \(schedule): \(replay.decisions.count) decisions, \(replay.failures.isEmpty ? "PASS" : "FAIL")",
+            "Replay of schedule \(schedule): \(replay.decisions.count) decisions, \(replay.failures.isEmpty ? "PASS" : "FAIL")"
+                + request.platformSuffix,
             "  schedule: " + Schedule.trace(replay.decisions).joined(separator: " → "),
             "  outcome: " + replay.outcome,
         ]
@@ -124,6 +142,8 @@ enum ExploreCommands {
         if let emit { lines.append(try writeScenario(replay, request: request, to: emit)) }
         struct ReplayOutput: Encodable {
             var schedule: String
+            /// `android`, or absent on iOS.
+            var platform: String?
             var trace: [String]
             var outcome: String
             var failed: Bool
@@ -137,7 +157,8 @@ enum ExploreCommands {
             : replay.failures.isEmpty ? nil : "The schedule breaks an expectation."
         let output = CheckedReport(
             ReplayOutput(
-                schedule: schedule.description, trace: Schedule.trace(replay.decisions), outcome: replay.outcome,
+                schedule: schedule.description, platform: request.platformName, trace: Schedule.trace(replay.decisions),
+                outcome: replay.outcome,
                 failed: !replay.failures.isEmpty, failures: replay.failures, diverged: replay.diverged,
                 journal: replay.journal),
             failed: failure)
@@ -157,12 +178,13 @@ enum ExploreCommands {
     static func writeScenario(
         _ replay: ExploreHarness.Replay, request: ExploreRequest, to file: String
     ) throws -> String {
-        let scenario = ScheduleScenario(
+        var scenario = ScheduleScenario(
             lanes: request.lanes, setupText: request.setupText,
             setupFile: request.setupFile.map { ScheduleScenario.relativePath(from: file, to: $0) },
             expectations: request.expectations, decisions: replay.decisions, accounts: replay.accounts,
             values: replay.values, failures: replay.failures,
             replay: request.command(replay: Schedule.replaying(replay.decisions)))
+        scenario.platform = request.platform
         let text: String
         do throws(ScenarioError) { text = try scenario.text() } catch {
             throw CLIError.usage("Cannot write the schedule as a scenario: \(error.description)")
@@ -170,6 +192,7 @@ enum ExploreCommands {
         do { try text.write(toFile: file, atomically: true, encoding: .utf8) } catch {
             throw CLIError.failure("Could not write \(file): \(error.localizedDescription)")
         }
-        return "Scenario: \(file) (`simctl scenario run \(file)` replays the schedule with breakpoints)."
+        let platform = request.platform == .ios ? "" : " --platform \(request.platform.rawValue)"
+        return "Scenario: \(file) (`simctl scenario run\(platform) \(file)` replays the schedule with breakpoints)."
     }
 }

@@ -35,7 +35,8 @@ enum ExploreReportRecord {
             "reduction: \(summary.reductionText)",
         ]
         var record = RaceRecord(
-            title: "Explore: \(summary.request.lanes.joined(separator: " ∥ "))", command: summary.request.command(),
+            title: "Explore: \(summary.request.lanes.joined(separator: " ∥ "))\(summary.request.platformSuffix)",
+            command: summary.request.command(),
             summary: summaryLines, lanes: summary.request.lanes, outcomes: rows, failedCount: failed, cases: cases,
             secrets: summary.result.secrets)
         record.unit = "schedule"

@@ -1,3 +1,4 @@
+import ContractNames
 import Exploration
 import Foundation
 import Harnesses
@@ -20,6 +21,8 @@ struct ExploreRequest: Sendable {
     var jobs: Int?
     var scratch: String?
     var processPerAction = false
+    /// The platform of every world the exploration makes (`--platform`; Docs/android.md).
+    var platform: DevicePlatform = .ios
 
     /// Reads the options shared by an exploration, a replay and (without lanes) a matrix.
     static func parse(_ args: inout Arguments, lanesRequired: Bool) throws -> ExploreRequest {
@@ -64,6 +67,9 @@ struct ExploreRequest: Sendable {
         }
         request.scratch = try args.option("--scratch")
         request.processPerAction = args.flag("--process-per-action")
+        request.platform =
+            try args.option("--platform", expecting: "ios or android") { DevicePlatform(rawValue: $0.lowercased()) }
+            ?? .ios
         return request
     }
 
@@ -72,6 +78,19 @@ struct ExploreRequest: Sendable {
             bound: bound, reduction: reduction, deduplication: deduplication, maxSchedules: maxSchedules,
             maxSeconds: maxSeconds, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
     }
+
+    /// The runner of the setup, the lanes and the checks: it makes worlds of the request's platform.
+    var runner: ScenarioRunner {
+        var runner = ScenarioRunner()
+        runner.platform = platform
+        return runner
+    }
+
+    /// `, on Android worlds` after a report's first line; nothing on iOS, whose reports predate platforms.
+    var platformSuffix: String { platform == .ios ? "" : ", on \(platform.displayName) worlds" }
+
+    /// The platform as the JSON documents name it: absent on iOS, so iOS documents stay as they were.
+    var platformName: String? { platform == .ios ? nil : platform.rawValue }
 
     /// The setup script: the file as written, then `--setup` (`;` separating lines).
     func setup() throws -> String {
@@ -108,6 +127,8 @@ struct ExploreRequest: Sendable {
         var words = ["simctl", "explore"]
         if let setupFile { words += ["--setup-file", quote(setupFile)] }
         if let setupText { words += ["--setup", quote(setupText)] }
+        // Without it the replay would run on an iOS world: a different phone, not the same schedule.
+        if platform != .ios { words += ["--platform", platform.rawValue] }
         for (index, lane) in lanes.enumerated() { words += ["--\(Schedule.name(ofLane: index))", quote(lane)] }
         words += expectations.flatMap { ["--expect", quote($0)] } + outcomes.flatMap { ["--outcome", quote($0)] }
         if let schedule {

@@ -28,7 +28,7 @@ struct ExploreSummary {
 
     func text() -> [String] {
         var lines = [
-            "Explore: " + request.lanes.joined(separator: " ∥ "),
+            "Explore: " + request.lanes.joined(separator: " ∥ ") + request.platformSuffix,
             status.prefix(1).uppercased() + status.dropFirst() + ".",
             String(
                 format: "%d schedules in %.1f s (%.1f per second, %.1f s preparing the world), %d pass%@; ",
@@ -73,6 +73,8 @@ struct ExploreSummary {
         }
 
         var lanes: [String]
+        /// `android`, or absent on iOS (whose documents predate platforms).
+        var platform: String?
         var bound: String
         var complete: Bool
         var status: String
@@ -100,7 +102,8 @@ struct ExploreSummary {
 
     func json() -> JSON {
         JSON(
-            lanes: request.lanes, bound: request.boundText, complete: report.complete, status: status,
+            lanes: request.lanes, platform: request.platformName, bound: request.boundText, complete: report.complete,
+            status: status,
             stoppedBy: report.stoppedBy, schedules: report.schedules, counted: report.counted,
             pruned: report.redundant + report.deduplicated, redundant: report.redundant,
             deduplicated: report.deduplicated, beyondBound: report.beyondBound, passes: report.passes,

@@ -24,6 +24,8 @@ enum MatrixCommand {
 
     struct MatrixOutput: Encodable {
         var matrix: String
+        /// `android`, or absent on iOS (whose documents predate platforms).
+        var platform: String?
         var bound: String
         var pairs: [PairSummary]
         var seconds: Double
@@ -49,7 +51,7 @@ enum MatrixCommand {
             throw CLIError.failure("Could not create \(pairsFolder.path): \(error.localizedDescription)")
         }
         request.outcomes = matrix.outcomes
-        var exploration = MatrixExploration(matrix: matrix, options: request.options)
+        var exploration = MatrixExploration(matrix: matrix, options: request.options, runner: request.runner)
         exploration.backendDigest = ExploreCommands.backendDigest
         if let scratch = request.scratch { exploration.scratchRoot = URL(fileURLWithPath: scratch) }
         let total = matrix.pairs.count
@@ -102,17 +104,21 @@ enum MatrixCommand {
             summaries.append(summary)
         }
         let output = MatrixOutput(
-            matrix: file, bound: request.boundText, pairs: summaries, seconds: Date().timeIntervalSince(started),
+            matrix: file, platform: request.platformName, bound: request.boundText, pairs: summaries,
+            seconds: Date().timeIntervalSince(started),
             schedules: summaries.reduce(0) { $0 + $1.schedules },
             violatingPairs: summaries.filter { $0.violations > 0 || $0.error != nil }.count, details: folder.path)
         try write(try Invocation.jsonString(output), to: folder.appendingPathComponent("summary.json"))
         let table = tables(matrix, summaries)
-        try write(table.joined(separator: "\n") + "\n", to: folder.appendingPathComponent("matrix.md"))
+        // The file is read away from the command that wrote it: it says which phone it is about.
+        let heading = request.platform == .ios ? [] : ["Race matrix \(file)\(request.platformSuffix)."]
+        try write((heading + table).joined(separator: "\n") + "\n", to: folder.appendingPathComponent("matrix.md"))
         var lines = [
             String(
                 format:
-                    "Matrix %@: %d pairs in %d worlds, %d schedules in %.0f s, bound %@, the audit as the expectation.",
-                file, summaries.count, matrix.worlds.count, output.schedules, output.seconds, request.boundText)
+                    "Matrix %@: %d pairs in %d worlds, %d schedules in %.0f s, bound %@%@, the audit as the expectation.",
+                file, summaries.count, matrix.worlds.count, output.schedules, output.seconds, request.boundText,
+                request.platformSuffix)
         ]
         lines += table
         lines.append(

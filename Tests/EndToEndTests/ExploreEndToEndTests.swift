@@ -143,5 +143,17 @@ import Testing
             "simctl", ["explore", "--a", "ring relaunch", "--b", "bitkit foreground", "--replay", "abz"])
         #expect(badReplay.status == 2)
         #expect(badReplay.stderr.contains("--replay takes lane letters"))
+        let badPlatform = try Sim.run(
+            "simctl", ["explore", "--a", "ring relaunch", "--b", "bitkit foreground", "--platform", "iphone"])
+        #expect(badPlatform.status == 2)
+        #expect(badPlatform.stderr.contains("Invalid value 'iphone' for --platform: expected ios or android."))
+        let badMatrixPlatform = try Sim.run(
+            "simctl", ["explore", "--matrix", Self.races.appendingPathComponent("matrix.txt").path, "--platform", "x"])
+        #expect(badMatrixPlatform.status == 2)
+        #expect(badMatrixPlatform.stderr.contains("expected ios or android"))
+        let keepWithoutReplay = try Sim.run(
+            "simctl", ["explore", "--a", "ring relaunch", "--b", "bitkit foreground", "--keep-world", "/tmp/nowhere"])
+        #expect(keepWithoutReplay.status == 2)
+        #expect(keepWithoutReplay.stderr.contains("give it with --replay SCHEDULE"))
     }
 }

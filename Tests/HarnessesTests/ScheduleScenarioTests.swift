@@ -1,3 +1,4 @@
+import ContractNames
 import Exploration
 import Scenarios
 import Testing
@@ -53,6 +54,17 @@ import Testing
         // The written scenario parses.
         _ = try ScenarioParser.parse(
             text: text.replacingOccurrences(of: "include picked-ring-pubky.steps\n", with: ""), file: "emitted")
+    }
+
+    @Test func aScheduleExploredOnAndroidRunsOnAndroidOnly() throws {
+        var scenario = Self.scenario()
+        #expect(try !scenario.text().contains("platforms:"), "iOS scenarios stay as they were")
+        scenario.platform = .android
+        let text = try scenario.text()
+        #expect(text.contains("\nplatforms: android\n"))
+        let parsed = try ScenarioParser.parse(
+            text: text.replacingOccurrences(of: "include picked-ring-pubky.steps\n", with: ""), file: "emitted")
+        #expect(parsed.platforms == [.android])
     }
 
     @Test func aPointPassedEarlierInTheBlockIsSkippedByTheBreakpoint() throws {
