@@ -146,7 +146,7 @@ public struct ScenarioParity: Codable, Sendable {
             entry.verdict = .differsUnexpectedly
             entry.why = "this \(platform.displayName) line does not hold on \(platform.displayName)"
         } else if let note = step.parity {
-            entry.verdict = note.differsByDesign ? .differsByDesign : note.assumed ? .differsByAssumption : .same
+            entry.verdict = note.verdict
         } else {
             entry.verdict = .differsUnexpectedly
             entry.why =
@@ -186,7 +186,7 @@ public struct ScenarioParity: Codable, Sendable {
             entry.verdict = .differsUnexpectedly
             entry.why = "it runs on \(failed.0.displayName) only, and fails there"
         } else if let note {
-            entry.verdict = note.differsByDesign ? .differsByDesign : note.assumed ? .differsByAssumption : .same
+            entry.verdict = note.verdict
         } else {
             entry.verdict = .differsUnexpectedly
             entry.why =
@@ -197,6 +197,9 @@ public struct ScenarioParity: Codable, Sendable {
 }
 
 extension ParityNote {
+    /// The verdict of the lines it explains, when they hold on their platform.
+    var verdict: ParityVerdict { differsByDesign ? .differsByDesign : assumed ? .differsByAssumption : .same }
+
     /// The §10 row the note cites, if it cites one.
     var row: ParityRow? {
         if case .row(let row) = reason { return row }

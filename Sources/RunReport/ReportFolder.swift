@@ -43,18 +43,8 @@ public struct ReportFolder: Sendable {
         try create()
         try ReportFolder(url: url.appendingPathComponent("ios")).writeScenarios(ios, platform: "iOS")
         try ReportFolder(url: url.appendingPathComponent("android")).writeScenarios(android, platform: "Android")
-        var taken: Set<String> = ["index"]
-        let pages = record.scenarios.map { scenario -> String? in
-            guard !scenario.differences.isEmpty else { return nil }
-            var name = "parity-" + Self.safe(scenario.name)
-            var suffix = 2
-            while taken.contains(name) {
-                name = "parity-\(Self.safe(scenario.name))-\(suffix)"
-                suffix += 1
-            }
-            taken.insert(name)
-            return name + ".html"
-        }
+        let pages = Self.uniqueNames(
+            record.scenarios.map { $0.differences.isEmpty ? nil : "parity-" + Self.safe($0.name) })
         for (scenario, page) in zip(record.scenarios, pages) {
             guard let page else { continue }
             try write(ParityPage.scenario(scenario, in: record), to: page)
@@ -76,11 +66,20 @@ public struct ReportFolder: Sendable {
 
     /// A file name per scenario that ran: its name made safe for any file system, unique in the run.
     public static func pageNames(_ entries: [ScenarioReportEntry]) -> [String?] {
+        uniqueNames(
+            entries.map { entry in
+                guard case .ran(let record) = entry else { return nil }
+                return Self.safe(record.name)
+            })
+    }
+
+    /// `NAME.html` for each name (nil: no page), `NAME-2.html`… for a name already taken; never `index`.
+    static func uniqueNames(_ names: [String?]) -> [String?] {
         var taken: Set<String> = ["index"]
-        return entries.map { entry in
-            guard case .ran(let record) = entry else { return nil }
-            let safe = Self.safe(record.name)
-            var name = safe.isEmpty ? "scenario" : safe
+        return names.map { wanted in
+            guard let wanted else { return nil }
+            let safe = wanted.isEmpty ? "scenario" : wanted
+            var name = safe
             var suffix = 2
             while taken.contains(name) {
                 name = "\(safe)-\(suffix)"

@@ -56,15 +56,9 @@ enum DefectCommands {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
         let defects = try DefectCatalogue.parse(args.options("--defect"))
-        var files = args.remainingPositionals()
+        let named = args.remainingPositionals()
         try args.finish()
-        if files.isEmpty { files = try catalogueFiles() }
-        for file in files {
-            if let problem = UserFile.problem(reading: file) {
-                throw CLIError.usage("Cannot read the scenario file \(file): \(problem).")
-            }
-            try InputLimit.scenarioFile.checkSize(file)
-        }
+        let files = try ScenarioFiles.checked(named, orCatalogueIn: ["Fixtures/scenarios"])
         let suite = ScenarioSuite(
             runner: ScenarioRunner(), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress: @Sendable (String) -> Void = { line in if !quiet { Output.write(line + "\n") } }
@@ -85,17 +79,6 @@ enum DefectCommands {
             Output.write((asMarkdown ? markdown(matrix) : text(matrix)) + "\n")
         }
         if failed != nil { throw ExitStatus(code: 1) }
-    }
-
-    /// `Fixtures/scenarios/*.scenario` of the current folder, in name order.
-    static func catalogueFiles() throws -> [String] {
-        let folder = "Fixtures/scenarios"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let files = names.filter { $0.hasSuffix(".scenario") }.sorted().map { "\(folder)/\($0)" }
-        guard !files.isEmpty else {
-            throw CLIError.usage("No scenario files given and none under ./\(folder): give the files to run.")
-        }
-        return files
     }
 
     static func run(

@@ -44,15 +44,10 @@ enum ParityCommand {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
         let defects = try DefectCatalogue.parse(args.options("--defect"))
-        var files = args.remainingPositionals()
+        let named = args.remainingPositionals()
         try args.finish()
-        if files.isEmpty { files = try catalogueFiles() }
-        for file in files {
-            if let problem = UserFile.problem(reading: file) {
-                throw CLIError.usage("Cannot read the scenario file \(file): \(problem).")
-            }
-            try InputLimit.scenarioFile.checkSize(file)
-        }
+        let files = try ScenarioFiles.checked(
+            named, orCatalogueIn: ["Fixtures/scenarios", "Fixtures/scenarios/android"])
         var runner = ScenarioRunner()
         runner.defects = defects
         runner.recordReport = html != nil
@@ -75,19 +70,6 @@ enum ParityCommand {
             if let failed { Output.write("Differs unexpectedly or fails on both: \(failed)\n") }
         }
         if failed != nil { throw ExitStatus(code: 1) }
-    }
-
-    /// The catalogue under the current folder: Fixtures/scenarios, then its Android-only scenarios.
-    static func catalogueFiles() throws -> [String] {
-        var files: [String] = []
-        for folder in ["Fixtures/scenarios", "Fixtures/scenarios/android"] {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            files += names.filter { $0.hasSuffix(".scenario") }.sorted().map { "\(folder)/\($0)" }
-        }
-        guard !files.isEmpty else {
-            throw CLIError.usage("No scenario files given and none under ./Fixtures/scenarios: give the files to run.")
-        }
-        return files
     }
 
     static func writeReport(_ outcome: ParityRun.Outcome, to folder: String, quiet: Bool) throws {
