@@ -124,6 +124,9 @@ extension AppEnvironment {
         entry.peer = call.provider
         entry.result = call.outcome
         entry.records = call.pubkys
+        entry.certificate = call.callerCertificate
+        entry.peerCertificate = call.providerCertificate
+        entry.derives = call.derives
         record(entry)
     }
 

@@ -24,7 +24,13 @@ public struct Audit: Sendable {
         violations += try checkRingSecretsStayOutOfBitkit()
         violations += Self.checkClearedOnlyAfterNotFound(entries, platform: platform)
         violations += Self.checkWipes(entries)
-        return AuditReport(journalEntries: entries.count, invariants: AuditInvariant.allCases, violations: violations)
+        if platform == .android {
+            violations += try checkRingStoreHoldsOnlyOwnSecrets()
+            violations += Self.checkNoRowsToUntrustedCallers(entries)
+            violations += Self.checkServedSecretsDerive(entries)
+        }
+        return AuditReport(
+            journalEntries: entries.count, invariants: AuditInvariant.checked(on: platform), violations: violations)
     }
 
     // MARK: Journal invariants (the neutral `sharing` events, whatever the platform)
@@ -145,7 +151,9 @@ public struct Audit: Sendable {
         try SharedRecords.read(world, derive: KeyDerivations.pubky(secretHex:)).records
     }
 
-    /// No Ring secret in Bitkit's sandbox files, private keychain groups or the device's Files.
+    /// No Ring secret in Bitkit's sandbox files, private keychain groups or the device's Files. On
+    /// Android, Ring's secrets are also what its `shared_pubky` store serves (through the shared
+    /// records), and every co-installed Bitkit flavour's sandbox counts as Bitkit's (spec/07 §1.1).
     func checkRingSecretsStayOutOfBitkit() throws -> [AuditViolation] {
         var ringSecrets = Set<String>()
         for record in try sharedRecords() where record.owner == SharedContract.ringSourceApp {
@@ -189,7 +197,9 @@ public struct Audit: Sendable {
                 violations.append(AuditViolation(.noRingSecretInBitkit, "Bitkit stores a Ring secret in \(place)"))
             }
         }
-        for folder in [world.sandbox(.bitkit), world.files] {
+        // Other Bitkit packages installed beside the first live under `sandboxes/packages/` (never on iOS).
+        let flavours = AndroidContract.bitkitPackages.map { world.sandbox(.bitkit, package: $0) }
+        for folder in [world.sandbox(.bitkit), world.files] + flavours {
             for file in Self.files(under: folder) {
                 var found = Set<String>()
                 Self.scanChunks(of: file.path) { found.formUnion(check(file.path, $0)) }

@@ -30,6 +30,9 @@ public enum AndroidContract {
     public static let sharedPubkySource = "SHARED_PUBKY_SOURCE"
     /// Ring's encrypted mirror of its own secrets (SharedPreferences, spec/07 §3).
     public static let ringStoreName = "shared_pubky"
+    /// The `detail` of a `simctl provider put|remove|corrupt` journal entry, `shared_pubky <pubky>`:
+    /// the audit reads back from it which entries a tool planted.
+    public static func storeEntryDetail(_ pubky: String) -> String { "\(ringStoreName) \(pubky)" }
 
     // MARK: Texts (spec/07 §1.4, §2–§4)
 

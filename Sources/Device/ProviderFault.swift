@@ -32,4 +32,8 @@ public struct RevokedGrant: Codable, Sendable, Equatable, Hashable {
         self.app = app
         self.permission = permission
     }
+
+    /// The `detail` of `simctl provider revoke`'s journal entry, `<app> <permission>`: the audit
+    /// replays revocations from the journal with the same text.
+    public var journalDetail: String { "\(app.rawValue) \(permission)" }
 }

@@ -1,4 +1,5 @@
 import Audit
+import ContractNames
 import Foundation
 import Scenarios
 import SimCLI
@@ -7,8 +8,8 @@ import SimCLI
 enum AuditCommands {
     static let audit = Command(
         "audit", summary: "Check the journal and the world against the contract's invariants; exit 1 on any violation.",
-        details: "Invariants: "
-            + AuditInvariant.allCases.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ") + ".",
+        details: "Invariants: " + listed(AuditInvariant.checked(on: .ios))
+            + ". On Android worlds (content providers, spec/07) also: " + listed(AuditInvariant.androidOnly) + ".",
         examples: [
             "simctl audit", "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
             "simctl audit --json --world \"$PWD\"",
@@ -31,5 +32,10 @@ enum AuditCommands {
             report, failed: report.passed ? nil : "The audit found \(report.violations.count) violation(s).")
         try invocation.emit(output, text: lines.joined(separator: "\n"))
         try output.finish()
+    }
+
+    /// `name (summary); …` for the help page.
+    static func listed(_ invariants: [AuditInvariant]) -> String {
+        invariants.map { "\($0.rawValue) (\($0.summary))" }.joined(separator: "; ")
     }
 }

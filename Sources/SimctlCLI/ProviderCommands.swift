@@ -183,7 +183,7 @@ enum ProviderCommands {
             if !state.revokedGrants.contains(grant) { state.revokedGrants.append(grant) }
             return state
         }
-        invocation.journalTool(.revoke, detail: "\(app.rawValue) \(grant.permission)")
+        invocation.journalTool(.revoke, detail: grant.journalDetail)
         try invocation.emit(
             FaultsOutput(providerFaults: updated.providerFaults, revokedGrants: updated.revokedGrants),
             text: "\(app.displayName) no longer holds \(grant.permission).")
@@ -210,7 +210,7 @@ enum ProviderCommands {
         try withRingStore(invocation) { store throws(SharedPubkyStore.Failure) in
             try store.set(pubky: pubky, secret: secret, writer: "simctl")
         }
-        invocation.journalTool(.providerPut, detail: "shared_pubky \(pubky)")
+        invocation.journalTool(.providerPut, detail: AndroidContract.storeEntryDetail(pubky))
         try invocation.emit(["written": pubky], text: "Ring's shared_pubky store now holds an entry for \(pubky).")
     }
 
@@ -231,7 +231,7 @@ enum ProviderCommands {
         guard removed else {
             throw CLIError.failure("Ring's shared_pubky store has no entry for \(pubky): nothing removed.")
         }
-        invocation.journalTool(.providerRemove, detail: "shared_pubky \(pubky)")
+        invocation.journalTool(.providerRemove, detail: AndroidContract.storeEntryDetail(pubky))
         try invocation.emit(["removed": pubky], text: "Ring's shared_pubky entry for \(pubky) is gone.")
     }
 
@@ -256,7 +256,7 @@ enum ProviderCommands {
             // Twelve zero bytes of IV and a tag that cannot verify.
             try store.overwrite(pubky: pubky, value: Data([UInt8](repeating: 0, count: 40)).base64EncodedString())
         }
-        invocation.journalTool(.corrupt, detail: "shared_pubky \(pubky)")
+        invocation.journalTool(.corrupt, detail: AndroidContract.storeEntryDetail(pubky))
         try invocation.emit(["corrupted": pubky], text: "Ring's shared_pubky entry for \(pubky) no longer decrypts.")
     }
 

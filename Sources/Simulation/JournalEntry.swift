@@ -51,6 +51,15 @@ public struct JournalEntry: Codable, Sendable, Equatable {
     /// For keychain deletes: the access groups the removed items were actually in (the query's
     /// `group` is null when it named none and reached every entitled group).
     public var removedFrom: [String]?
+    /// For provider calls (Android): the signing certificate of the calling package, so the audit
+    /// can tell a trusted caller from an untrusted one as the system saw them at the call.
+    public var certificate: String?
+    /// For provider calls: the signing certificate of the provider's package; absent when no
+    /// provider resolved.
+    public var peerCertificate: String?
+    /// For provider calls that served credential rows: whether every row's `secret_key` derives
+    /// the row's pubky. The secret itself never enters the journal.
+    public var derives: Bool?
 
     /// An entry of `app` (`bitkit`, `ring`, `simctl`) recording `kind`; the journal fills in the
     /// sequence number, process, run and time when it appends it.

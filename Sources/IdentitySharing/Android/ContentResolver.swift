@@ -1,4 +1,5 @@
 import ContractNames
+import PubkyCrypto
 
 /// The calling app's view of the package manager and content resolver (spec/07 §1.3–§1.4): which
 /// package an authority resolves to, whether it is same-signed, the system's permission check, and
@@ -36,6 +37,13 @@ public struct ContentResolver: Sendable {
         public var pubkys: [String]
         public var count: Int
         public var message: String?
+        /// The caller's certificate and the provider package's (nil when none resolved): the
+        /// journal keeps both so the audit can check that rows only reach same-signed callers.
+        public var callerCertificate: String
+        public var providerCertificate: String?
+        /// For credential rows served: whether every row's `secret_key` derives its pubky; nil when
+        /// no row carried a secret. Bookkeeping for the audit, which must never see the secret.
+        public var derives: Bool?
     }
 
     /// The calling package and its certificate.
@@ -75,10 +83,7 @@ public struct ContentResolver: Sendable {
     /// system's `SecurityException` without the permission; then the provider's own answer.
     public func query(_ authority: String, _ path: String) throws(ProviderException) -> ProviderAnswer {
         guard let owner = resolve(authority), let provider = owner.provider else {
-            record(
-                Call(
-                    authority: authority, path: path, caller: caller.name, provider: nil, outcome: "null", pubkys: [],
-                    count: 0))
+            record(call(authority, path, provider: nil, outcome: "null"))
             return .null
         }
         do throws(ProviderException) {
@@ -97,25 +102,41 @@ public struct ContentResolver: Sendable {
             }
             switch answer {
             case .null:
-                record(
-                    Call(
-                        authority: authority, path: path, caller: caller.name, provider: owner.name, outcome: "null",
-                        pubkys: [], count: 0))
+                record(call(authority, path, provider: owner, outcome: "null"))
             case .rows(let rows):
-                record(
-                    Call(
-                        authority: authority, path: path, caller: caller.name, provider: owner.name,
-                        outcome: rows.isEmpty ? "empty" : "rows",
-                        pubkys: rows.compactMap { $0[AndroidContract.columnPubky] },
-                        count: rows.count))
+                var served = call(authority, path, provider: owner, outcome: rows.isEmpty ? "empty" : "rows")
+                served.pubkys = rows.compactMap { $0[AndroidContract.columnPubky] }
+                served.count = rows.count
+                served.derives = Self.derives(rows)
+                record(served)
             }
             return answer
         } catch {
-            record(
-                Call(
-                    authority: authority, path: path, caller: caller.name, provider: owner.name, outcome: "exception",
-                    pubkys: [], count: 0, message: "\(error.kind): \(error.message)"))
+            var failed = call(authority, path, provider: owner, outcome: "exception")
+            failed.message = "\(error.kind): \(error.message)"
+            record(failed)
             throw error
+        }
+    }
+
+    /// A call of this caller without rows yet.
+    private func call(_ authority: String, _ path: String, provider: Package?, outcome: String) -> Call {
+        Call(
+            authority: authority, path: path, caller: caller.name, provider: provider?.name, outcome: outcome,
+            pubkys: [], count: 0, message: nil, callerCertificate: caller.certificate,
+            providerCertificate: provider?.certificate, derives: nil)
+    }
+
+    /// Whether every row holding a `secret_key` holds 64 lowercase hex deriving the row's pubky
+    /// (bare or `pubky`-prefixed, as Bitkit's `isValidSecret` compares); nil when none holds one.
+    static func derives(_ rows: [ProviderRow]) -> Bool? {
+        let credentials = rows.filter { $0[AndroidContract.columnSecretKey] != nil }
+        guard !credentials.isEmpty else { return nil }
+        return credentials.allSatisfy { row in
+            guard let secret = row[AndroidContract.columnSecretKey], Hex.isSecret(secret),
+                let derived = Ed25519KeyPair(secretHex: secret)?.pubky, let pubky = row[AndroidContract.columnPubky]
+            else { return false }
+            return derived == BitkitSharedPubkyProvider.bare(pubky)
         }
     }
 }
