@@ -18,8 +18,9 @@ enum ParityCommand {
             expectation, and prints one block per run: its result on each platform, then every expectation that is not
             plainly the same (--all: every expectation). Each row is *same* (both platforms hold it, or each holds its own
             line under a `parity: same:` note), *differs by design* (a line of one platform, under a `parity: row N` line
-            citing a spec/07 §10 row whose verdict is "differs by design"), *differs unexpectedly* (it holds on one platform
-            only, or a line of one platform has no `parity:` line saying why) or *fails on both*. A scenario that runs on
+            citing a spec/07 §10 row whose verdict is "differs by design"), *differs by assumption* (under a `parity: assumed:`
+            line: a choice spec/07 §11 made where the Android app is not known), *differs unexpectedly* (it holds on one
+            platform only, or a line of one platform has no `parity:` line saying why) or *fails on both*. A scenario that runs on
             one platform only (`skip on`, `platforms:`) is one row, under the `parity:` line before that line. Exit 1 on
             any row that differs unexpectedly or fails on both, naming its scenario.
             --markdown prints the tables of Docs/parity.md; --json every row; --html DIR writes a report: the parity page
