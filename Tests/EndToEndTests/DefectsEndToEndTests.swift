@@ -80,3 +80,22 @@ import Testing
         #expect(delete["removedFrom"] as? [String] == ["KYH47R284B.pubky.shared"])
     }
 }
+
+/// A defect of one platform runs there, against that platform's shipped run (Docs/defects.md).
+@Suite struct PlatformDefectEndToEndTests {
+    @Test func anAndroidDefectRunsOnAndroidAndAScenarioSkippedThereIsNoFailure() throws {
+        let run = try Sim.run(
+            "simctl",
+            [
+                "defects", DefectsEndToEndTests.file("07-ring-deletes-picked-bitkit-relaunches.scenario"),
+                DefectsEndToEndTests.file("R04-regtest-over-mainnet.scenario"), "--defect",
+                "android-source-check-ignores-listing", "--json",
+            ])
+        #expect(run.status == 0, "\(run.stdout)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(report["failingWithoutDefect"] as? [String] == [])
+        let row = try #require((report["defects"] as? [[String: Any]])?.first)
+        #expect(row["scenarios"] as? [String] == ["07-ring-deletes-picked-bitkit-relaunches"])
+        #expect(row["killedByNamed"] as? Bool == true)
+    }
+}
