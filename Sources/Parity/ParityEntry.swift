@@ -1,4 +1,5 @@
 import ContractNames
+import Foundation
 
 /// One row of the parity table: one expectation of one scenario run (or the scenario itself, when it
 /// runs on one platform only), its result on each platform, and the verdict.
@@ -39,7 +40,23 @@ public struct ParityEntry: Codable, Sendable, Equatable {
     public func result(on platform: DevicePlatform) -> PlatformResult { platform == .ios ? ios : android }
 
     /// The line number of `location`, when it names one.
-    public var line: Int? {
-        location.split(separator: ":").last.flatMap { Int($0) }
+    public var line: Int? { Self.line(of: location) }
+
+    /// The line number of a `file:line` location (nil for `audit` or a bare file).
+    static func line(of location: String) -> Int? { location.split(separator: ":").last.flatMap { Int($0) } }
+
+    /// The file name (no folder) of a `file:line` location.
+    static func fileName(of location: String) -> String {
+        (location.split(separator: ":").dropLast().joined(separator: ":") as NSString).lastPathComponent
     }
+
+    /// `iOS`, `Android` or `iOS, Android`: the platforms the row should hold on.
+    var runsOn: String {
+        platform?.displayName
+            ?? [DevicePlatform.ios, .android].filter { result(on: $0).applies }.map(\.displayName)
+            .joined(separator: ", ")
+    }
+
+    /// The §10 row or note it cites and why the verdict, joined: what a report's "why" column says.
+    var explanation: String { [citation, why].compactMap { $0 }.joined(separator: " — ") }
 }

@@ -63,14 +63,7 @@ public struct ParityReport: Codable, Sendable {
 
     /// `── 01-ring-pubkys-listed  iOS ✓  Android ✓  · 24 same, 4 by design`.
     static func heading(_ scenario: ScenarioParity) -> String {
-        var counts: [String] = []
-        for verdict in ParityVerdict.allCases {
-            let count = scenario.count(verdict)
-            guard count > 0 else { continue }
-            counts.append("\(count) \(verdict.shortName)")
-        }
-        return "── \(scenario.name)  iOS \(scenario.ios.mark)  Android \(scenario.android.mark)  · "
-            + counts.joined(separator: ", ")
+        "── \(scenario.name)  iOS \(scenario.ios.mark)  Android \(scenario.android.mark)  · \(scenario.countsText)"
     }
 
     static func textLines(_ entry: ParityEntry, in scenario: ScenarioParity) -> [String] {
@@ -155,14 +148,9 @@ public struct ParityReport: Codable, Sendable {
             for (scenario, entry) in rows {
                 let where_ = Self.place(entry, in: scenario).replacingOccurrences(
                     of: " (\(entry.platform?.displayName ?? "") only)", with: "")
-                let runsOn =
-                    entry.platform?.displayName
-                    ?? [DevicePlatform.ios, .android].filter { entry.result(on: $0).applies }.map(\.displayName)
-                    .joined(separator: ", ")
-                var why = entry.citation ?? ""
-                if let reason = entry.why { why += why.isEmpty ? reason : " — \(reason)" }
                 lines.append(
-                    "| \(scenario.name) | \(where_) | \(runsOn) | `\(Self.cell(entry.source))` | \(Self.cell(why)) |")
+                    "| \(scenario.name) | \(where_) | \(entry.runsOn) | `\(Self.cell(entry.source))` | \(Self.cell(entry.explanation)) |"
+                )
             }
         }
         return lines.joined(separator: "\n")

@@ -21,21 +21,15 @@ extension ParityRun.Outcome {
             let differences = scenario.entries.filter { $0.verdict != .same }.map { entry in
                 ParityRecord.Difference(
                     location: ParityReport.place(entry, in: scenario), source: entry.source,
-                    runsOn: entry.platform?.displayName
-                        ?? [DevicePlatform.ios, .android].filter { entry.result(on: $0).applies }.map(\.displayName)
-                        .joined(separator: ", "),
-                    verdict: entry.verdict.rawValue, problem: entry.verdict.isProblem,
-                    why: [entry.citation, entry.why].compactMap { $0 }.joined(separator: " — "),
+                    runsOn: entry.runsOn, verdict: entry.verdict.rawValue, problem: entry.verdict.isProblem,
+                    why: entry.explanation,
                     ios: Self.side(entry, on: .ios, run: runs.ios),
                     android: Self.side(entry, on: .android, run: runs.android))
             }
             return ParityRecord.Scenario(
                 name: scenario.name, title: scenario.title, verdict: scenario.verdict.rawValue,
                 problem: scenario.verdict.isProblem,
-                counts: ParityVerdict.allCases.compactMap { verdict in
-                    let count = scenario.count(verdict)
-                    return count > 0 ? "\(count) \(verdict.shortName)" : nil
-                }.joined(separator: ", "),
+                counts: scenario.countsText,
                 ios: Self.outcome(scenario.ios, link: runs.ios?.page),
                 android: Self.outcome(scenario.android, link: runs.android?.page), differences: differences)
         }
@@ -74,21 +68,14 @@ extension ParityRun.Outcome {
         var step = steps.first { $0.expectations.contains { $0.location == entry.location } }
         if step == nil, entry.location == "audit" { step = steps.last }
         if step == nil, let line = entry.line {
-            let file = Self.fileName(entry.location)
-            step =
-                steps.first { $0.location.map { Self.fileName($0) == file && lineNumber($0) == line } ?? false }
-                ?? steps.last { $0.location.map { Self.fileName($0) == file && lineNumber($0) < line } ?? false }
+            // A step's own location is `file:line` of its command, its folder as the runner showed it.
+            func at(_ step: StepRecord, _ holds: (Int) -> Bool) -> Bool {
+                guard let location = step.location, let number = ParityEntry.line(of: location) else { return false }
+                return ParityEntry.fileName(of: location) == ParityEntry.fileName(of: entry.location) && holds(number)
+            }
+            step = steps.first { at($0) { $0 == line } } ?? steps.last { at($0) { $0 < line } }
         }
         let link = step.map { "\(run.page)#step-\($0.number)" } ?? run.page
         return ParityRecord.Side(outcome: outcome(result, link: link), step: step)
-    }
-
-    private static func fileName(_ location: String) -> String {
-        let file = location.split(separator: ":").dropLast().joined(separator: ":")
-        return (file as NSString).lastPathComponent
-    }
-
-    private static func lineNumber(_ location: String) -> Int {
-        location.split(separator: ":").last.flatMap { Int($0) } ?? 0
     }
 }

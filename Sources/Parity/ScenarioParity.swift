@@ -17,6 +17,14 @@ public struct ScenarioParity: Codable, Sendable {
     /// The run's verdict: its worst row's.
     public var verdict: ParityVerdict { entries.map(\.verdict).max() ?? .same }
 
+    /// `24 same, 4 by design`: how many rows have each verdict that occurs.
+    public var countsText: String {
+        ParityVerdict.allCases.compactMap { verdict in
+            let count = count(verdict)
+            return count > 0 ? "\(count) \(verdict.shortName)" : nil
+        }.joined(separator: ", ")
+    }
+
     /// How many rows have `verdict`.
     public func count(_ verdict: ParityVerdict) -> Int { entries.filter { $0.verdict == verdict }.count }
 

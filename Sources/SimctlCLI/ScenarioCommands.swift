@@ -3,7 +3,6 @@ import Foundation
 import RunReport
 import Scenarios
 import SimCLI
-import WorldFiles
 
 /// `simctl scenario run FILE…`: QA's scripted runs.
 enum ScenarioCommands {
@@ -87,14 +86,7 @@ enum ScenarioCommands {
         let files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw CLIError.usage("Give at least one scenario file.") }
-        // A path that names no file, or an oversized one, is a mistake on the command line, not a
-        // scenario that failed (Docs/cli.md, "Input limits").
-        for file in files {
-            if let problem = UserFile.problem(reading: file) {
-                throw CLIError.usage("Cannot read the scenario file \(file): \(problem).")
-            }
-            try InputLimit.scenarioFile.checkSize(file)
-        }
+        try ScenarioFiles.check(files)
         var runner = ScenarioRunner(keepWorld: keep, seedOverride: seed)
         runner.embedSequence = sequence
         runner.processPerAction = processPerAction

@@ -19,12 +19,18 @@ enum ScenarioFiles {
                     "No scenario files given and none under ./\(folders[0]): give the files to run.")
             }
         }
+        try check(files)
+        return files
+    }
+
+    /// A path that names no file, or an oversized one, is a mistake on the command line, not a
+    /// scenario that failed: a usage error (Docs/cli.md, "Input limits").
+    static func check(_ files: [String]) throws {
         for file in files {
             if let problem = UserFile.problem(reading: file) {
                 throw CLIError.usage("Cannot read the scenario file \(file): \(problem).")
             }
             try InputLimit.scenarioFile.checkSize(file)
         }
-        return files
     }
 }
