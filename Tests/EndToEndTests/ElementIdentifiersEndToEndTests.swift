@@ -31,6 +31,24 @@ import Testing
         }
     }
 
+    /// The repository's copy of the tables is spec/08's, when the spec sits beside the clone; a
+    /// clone on its own skips this and checks against the copy alone.
+    @Test(
+        .enabled(
+            if: IdentifierTable.specURL != nil,
+            "spec/08 is not beside this clone (../shared/spec or SIM_SPEC_DIR): the checks use Fixtures/identifiers.md as committed"
+        ))
+    func theCommittedIdentifierTablesAreSpec08s() throws {
+        let spec = try String(contentsOf: try #require(IdentifierTable.specURL), encoding: .utf8)
+        let fixture = try String(contentsOf: IdentifierTable.fixtureURL, encoding: .utf8)
+        let copied = try IdentifierTable.sections(
+            of: fixture.replacingOccurrences(
+                of: "<!-- end spec-08-identifiers -->", with: "### 3.4"))
+        #expect(
+            copied == (try IdentifierTable.sections(of: spec)),
+            "Fixtures/identifiers.md differs from spec/08 §3.2–§3.3: copy the sections again")
+    }
+
     @Test func everyIdInTheCataloguesTranscriptsMatchesSpec08() throws {
         let table = try IdentifierTable.read()
         let elements = try Self.bitkitElements()
@@ -167,19 +185,35 @@ struct IdentifierTable {
     var bitkit: [Row]
     var ring: [Row]
 
-    static var specURL: URL {
+    /// The copy of spec/08 §3.2–§3.3 the repository carries (`Fixtures/identifiers.md`).
+    static let fixtureURL = CatalogueFiles.scenarios.deletingLastPathComponent().appendingPathComponent(
+        "identifiers.md")
+
+    /// spec/08 beside the clone (`../shared/spec`, or `SIM_SPEC_DIR`), when it is there.
+    static var specURL: URL? {
+        let url: URL
         if let dir = ProcessInfo.processInfo.environment["SIM_SPEC_DIR"] {
-            return URL(fileURLWithPath: dir).appendingPathComponent("08-journeys-and-identifiers.md")
+            url = URL(fileURLWithPath: dir).appendingPathComponent("08-journeys-and-identifiers.md")
+        } else {
+            url = CatalogueFiles.scenarios.deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("shared/spec/08-journeys-and-identifiers.md")
         }
-        return CatalogueFiles.scenarios.deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/spec/08-journeys-and-identifiers.md")
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// The sections the fixture copies: from `### 3.2 Bitkit` up to `### 3.4`.
+    static func sections(of text: String) throws -> String {
+        let from = try #require(text.range(of: "\n### 3.2 Bitkit"), "the text has a heading ### 3.2 Bitkit")
+        let to = try #require(text.range(of: "\n### 3.4", range: from.upperBound..<text.endIndex))
+        return String(text[from.lowerBound..<to.lowerBound]).trimmingCharacters(in: .newlines)
     }
 
     static func read() throws -> IdentifierTable {
-        let text = try String(contentsOf: specURL, encoding: .utf8)
+        let text = try String(contentsOf: fixtureURL, encoding: .utf8)
         func rows(from start: String, to end: String) throws -> [Row] {
-            let from = try #require(text.range(of: start), "spec/08 has \(start)")
-            let to = try #require(text.range(of: end, range: from.upperBound..<text.endIndex), "spec/08 has \(end)")
+            let from = try #require(text.range(of: "\n" + start), "Fixtures/identifiers.md has \(start)")
+            let to = try #require(
+                text.range(of: end, range: from.upperBound..<text.endIndex), "Fixtures/identifiers.md has \(end)")
             return text[from.upperBound..<to.lowerBound].split(separator: "\n")
                 .filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Element") }
                 .map { line in
@@ -190,8 +224,8 @@ struct IdentifierTable {
         }
         let table = IdentifierTable(
             bitkit: try rows(from: "### 3.2 Bitkit", to: "### 3.3"),
-            ring: try rows(from: "### 3.3 Pubky Ring", to: "### 3.4"))
-        #expect(table.bitkit.count > 30 && table.ring.count > 15, "spec/08's identifier tables were read")
+            ring: try rows(from: "### 3.3 Pubky Ring", to: "<!-- end spec-08-identifiers -->"))
+        #expect(table.bitkit.count > 30 && table.ring.count > 15, "the identifier tables were read")
         return table
     }
 
