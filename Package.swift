@@ -110,6 +110,8 @@ let package = Package(
                 "Audit", "ContractNames", "Exploration", "IdentitySharing", "Keychain", "RunReport", "Scenarios",
                 "SimCLI", "Simulation", "WorldFiles",
             ]),
+        // `simctl mutate`: mutation points found in the sources, the schema build, the campaign and its report.
+        .target(name: "Mutation"),
         // `simctl parity`: the catalogue on both platforms, compared expectation by expectation (spec/07 §10).
         .target(name: "Parity", dependencies: ["ContractNames", "RunReport", "Scenarios"]),
         // `simctl journey run`: a journey file's actions evaluated against the apps, through the scenario runner.
@@ -118,7 +120,7 @@ let package = Package(
             name: "SimctlCLI",
             dependencies: [
                 "AppNetwork", "AppRuntime", "Audit", "Backend", "ContractNames", "Device", "Exploration", "Harnesses",
-                "IdentitySharing", "JourneyRunner", "Keychain", "PaykitContract", "Parity", "PubkyCrypto",
+                "IdentitySharing", "JourneyRunner", "Keychain", "Mutation", "PaykitContract", "Parity", "PubkyCrypto",
                 "PubkyProtocol",
                 "RunReport", "Scenarios", "SimCLI", "Simulation", "WorldFiles",
             ]),
@@ -177,6 +179,7 @@ let package = Package(
         .testTarget(
             name: "ScenariosTests", dependencies: ["ContractNames", "Scenarios", "Simulation"]),
         .testTarget(name: "ParityTests", dependencies: ["ContractNames", "Parity", "Scenarios"]),
+        .testTarget(name: "MutationTests", dependencies: ["Mutation"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
         .testTarget(name: "RunReportTests", dependencies: ["AppSupport", "RunReport"]),
         .testTarget(name: "JourneysTests", dependencies: ["Journeys"]),

@@ -12,6 +12,9 @@ public struct ScenarioSuite: Sendable {
     public var tags: [String] = []
     /// Run only this row (1-based) of each examples table.
     public var exampleRow: Int?
+    /// Start no scenario after one has failed (`--fail-fast`): those not started are left out of
+    /// the entries. With one job the run stops right at the first failure.
+    public var stopAtFirstFailure = false
 
     public init(runner: ScenarioRunner, jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.runner = runner
@@ -97,8 +100,14 @@ public struct ScenarioSuite: Sendable {
         let queue = DispatchQueue(label: "scenario-suite", attributes: .concurrent)
         let slots = DispatchSemaphore(value: jobs)
         let group = DispatchGroup()
+        let stopAtFirstFailure = self.stopAtFirstFailure
         for (index, unit) in units.enumerated() {
             slots.wait()
+            if stopAtFirstFailure, results.anyFailed {
+                results.leaveOut(index)
+                slots.signal()
+                continue
+            }
             group.enter()
             queue.async {
                 defer {
@@ -123,6 +132,9 @@ private final class ResultBox: Sendable {
     private struct State {
         package var entries: [ScenarioSuite.Entry?]
         package var nextToReport = 0
+        /// Units never started (`stopAtFirstFailure`): reporting steps over them.
+        package var leftOut: Set<Int> = []
+        package var anyFailed = false
     }
     private let state: Mutex<State>
     private let report: @Sendable (Int, ScenarioSuite.Entry) -> Void
@@ -136,10 +148,30 @@ private final class ResultBox: Sendable {
         // Reported under the lock, so entries come out in order and one at a time.
         state.withLock { state in
             state.entries[index] = entry
-            while state.nextToReport < state.entries.count, let ready = state.entries[state.nextToReport] {
-                report(state.nextToReport, ready)
+            if !entry.outcome.passed, !entry.outcome.skipped { state.anyFailed = true }
+            flush(&state)
+        }
+    }
+
+    /// Marks a unit that will never run.
+    package func leaveOut(_ index: Int) {
+        state.withLock { state in
+            state.leftOut.insert(index)
+            flush(&state)
+        }
+    }
+
+    package var anyFailed: Bool { state.withLock { $0.anyFailed } }
+
+    private func flush(_ state: inout State) {
+        while state.nextToReport < state.entries.count {
+            if state.leftOut.contains(state.nextToReport) {
                 state.nextToReport += 1
+                continue
             }
+            guard let ready = state.entries[state.nextToReport] else { return }
+            report(state.nextToReport, ready)
+            state.nextToReport += 1
         }
     }
 

@@ -15,6 +15,8 @@ enum ScenarioCommands {
         var passed: Int
         var failed: Int
         var skipped: Int
+        /// Scenarios `--fail-fast` did not start after a failure (absent without `--fail-fast`).
+        var notRun: Int?
         var scenarios: [Entry]
         struct Entry: Encodable {
             var file: String
@@ -31,7 +33,7 @@ enum ScenarioCommands {
     static let run = Command(
         "run", summary: "Run each scenario in a fresh temporary world with the real executables.",
         usage:
-            "FILE… [--platform ios|android] [--tag T]… [--keep-going] [--example N] [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--html DIR] [--sequence] [--process-per-action] [--no-timings] [--defect NAME]…",
+            "FILE… [--platform ios|android] [--tag T]… [--keep-going] [--example N] [--keep] [--seed N] [--jobs N] [--quiet] [--junit FILE] [--html DIR] [--sequence] [--process-per-action] [--no-timings] [--defect NAME]… [--fail-fast] [--step-timeout S]",
         details: """
             Each scenario stops at its first failed expectation and prints the step, what was expected and what was
             found; --keep-going goes on after a failed expectation and lists every one that failed (a step that
@@ -50,7 +52,9 @@ enum ScenarioCommands {
             defect (Docs/defects.md): the run shows what the catalogue catches (`simctl defects` for every defect).
             --platform android creates every world with `simctl world init --platform android` (default ios): lines
             for the other platform are left out, and a scenario with `skip on android:` or `platforms: ios` is reported
-            as SKIP with its reason. The language is documented in Docs/scenarios.md.
+            as SKIP with its reason. --fail-fast starts no scenario after one has failed (with --jobs 1 the run stops at
+            the first failure; the last line counts those not run). --step-timeout S fails a step that runs longer than
+            S seconds (default 60). The language is documented in Docs/scenarios.md.
             """,
         examples: [
             "simctl scenario run Fixtures/scenarios/0[1-4]*.scenario",
@@ -83,6 +87,10 @@ enum ScenarioCommands {
         let example = try args.option("--example", expecting: "a row number (1, 2, …)") {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
+        let failFast = args.flag("--fail-fast")
+        let stepTimeout = try args.option("--step-timeout", expecting: "a positive number of seconds") {
+            Double($0).flatMap { $0 > 0 ? $0 : nil }
+        }
         let files = args.remainingPositionals()
         try args.finish()
         guard !files.isEmpty else { throw CLIError.usage("Give at least one scenario file.") }
@@ -94,11 +102,13 @@ enum ScenarioCommands {
         runner.keepGoing = keepGoing
         runner.defects = defects
         runner.platform = platform
+        if let stepTimeout { runner.stepTimeout = stepTimeout }
         var suite = ScenarioSuite(
             runner: runner,
             jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         suite.tags = tags
         suite.exampleRow = example
+        suite.stopAtFirstFailure = failFast
         let json = invocation.json
         // iOS output stays as it was before platforms existed; an Android run says so first.
         if !json, platform != .ios { Output.write("Platform: \(platform.displayName)\n") }
@@ -117,6 +127,7 @@ enum ScenarioCommands {
         let passed = outcomes.filter(\.passed).count
         let skipped = outcomes.filter(\.skipped).count
         let failed = outcomes.count - passed - skipped
+        let notRun = failFast ? suite.units(files).count - entries.count : nil
         if let junit {
             let xml = JUnitReport.xml(entries.map { (file: $0.file, outcome: $0.outcome) }, platform: platform)
             try UserFile.write(Data(xml.utf8), to: junit, what: "the JUnit report")
@@ -146,12 +157,15 @@ enum ScenarioCommands {
             }
             let suite = CheckedReport(
                 SuiteOutput(
-                    platform: platform, passed: passed, failed: failed, skipped: skipped, scenarios: scenarios),
+                    platform: platform, passed: passed, failed: failed, skipped: skipped, notRun: notRun,
+                    scenarios: scenarios),
                 failed: failed > 0 ? "\(failed) scenario run(s) failed." : nil)
             Output.write(try Invocation.jsonString(suite) + "\n")
         } else {
             // The skipped count only when something was skipped, so a run without any reads as before.
-            Output.write("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") + "\n")
+            Output.write(
+                "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+                    + ((notRun ?? 0) > 0 ? ", \(notRun ?? 0) not run (--fail-fast)" : "") + "\n")
         }
         if failed > 0 { throw ExitStatus(code: 1) }
     }

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The campaign's lab: the schema build's `simctl scenario run` in a process of its own per
+/// request, with `SIM_MUTANT` naming the mutant (read once by every tool at start-up) and, for the
+/// baseline, `SIM_MUTANT_TRACE` naming a folder where each process lists the points it reaches.
+public struct ProcessLab: MutantLab {
+    /// The schema build's tools.
+    public var bin: URL
+    /// Where the scenario files' paths are relative to (the repository).
+    public var directory: URL
+    /// A step running longer than this fails its scenario (a mutant that loops forever).
+    public var stepTimeout: Int
+
+    public init(bin: URL, directory: URL, stepTimeout: Int = 30) {
+        self.bin = bin
+        self.directory = directory
+        self.stepTimeout = stepTimeout
+    }
+
+    public func run(_ request: LabRequest) -> LabRun {
+        var environment = ["SIM_MUTANT": request.mutant ?? ""]
+        var traceFolder: URL?
+        if request.trace {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "mutant-trace-\(UUID().uuidString)")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            environment["SIM_MUTANT_TRACE"] = folder.path
+            traceFolder = folder
+        }
+        defer { if let traceFolder { try? FileManager.default.removeItem(at: traceFolder) } }
+        var arguments =
+            ["scenario", "run"] + request.files + [
+                "--platform", request.platform, "--json", "--no-timings", "--jobs", "1", "--step-timeout",
+                String(stepTimeout),
+            ]
+        if request.failFast { arguments.append("--fail-fast") }
+        let limit = TimeInterval(120 + stepTimeout * 2 * request.files.count)
+        let result = Shell.run(
+            bin.appendingPathComponent("simctl").path, arguments, environment: environment, directory: directory,
+            timeout: limit)
+        var run = Self.parse(result.stdout)
+        run.seconds = result.seconds
+        run.timedOut = result.timedOut
+        if run.problem == nil, run.scenarios.isEmpty, !result.timedOut {
+            run.problem = "simctl ended with status \(result.status) and no report: \(result.stderr.suffix(400))"
+        }
+        if let traceFolder { run.reached = Self.reached(in: traceFolder) }
+        return run
+    }
+
+    /// The scenarios of `simctl scenario run --json`; a report that cannot be read is a problem.
+    static func parse(_ output: String) -> LabRun {
+        struct Suite: Decodable {
+            struct Entry: Decodable {
+                struct Result: Decodable {
+                    var name: String
+                    var seconds: Double?
+                    var failure: LabRun.Failure?
+                }
+                var file: String
+                var status: String
+                var result: Result?
+                var error: String?
+            }
+            var scenarios: [Entry]
+        }
+        guard let start = output.firstIndex(of: "{"),
+            let suite = try? JSONDecoder().decode(Suite.self, from: Data(output[start...].utf8))
+        else {
+            return LabRun(scenarios: [], problem: output.isEmpty ? nil : "unreadable report: \(output.prefix(300))")
+        }
+        return LabRun(
+            scenarios: suite.scenarios.map { entry in
+                let name =
+                    entry.result?.name
+                    ?? URL(fileURLWithPath: entry.file).deletingPathExtension().lastPathComponent
+                let status = LabRun.Scenario.Status(rawValue: entry.status) ?? .failed
+                let failure =
+                    entry.result?.failure
+                    ?? entry.error.map {
+                        LabRun.Failure(location: entry.file, step: "parse", expected: "a scenario", actual: $0)
+                    }
+                return LabRun.Scenario(
+                    file: entry.file, name: name, status: status, seconds: entry.result?.seconds ?? 0, failure: failure)
+            })
+    }
+
+    /// The ids every process of a traced run listed.
+    static func reached(in folder: URL) -> Set<String> {
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+        var ids: Set<String> = []
+        for file in files {
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            ids.formUnion(text.split(separator: "\n").map(String.init))
+        }
+        return ids
+    }
+}
