@@ -24,6 +24,10 @@ public struct Audit: Sendable {
         violations += try checkRingSecretsStayOutOfBitkit()
         violations += Self.checkClearedOnlyAfterNotFound(entries, platform: platform)
         violations += Self.checkWipes(entries)
+        if platform == .ios {
+            violations += Self.checkSharingEventsMatchCalls(entries)
+            violations += Self.checkListingsReturnAttributesOnly(entries)
+        }
         if platform == .android {
             violations += try checkRingStoreHoldsOnlyOwnSecrets()
             violations += Self.checkNoRowsToUntrustedCallers(entries)

@@ -37,6 +37,12 @@ public enum AuditInvariant: String, Codable, Sendable, CaseIterable {
     /// Android: every credential row a provider served held a secret deriving the row's pubky
     /// (spec/07 §2, §3; entries `simctl provider put` planted are exempt).
     case servedSecretsDerive = "served-secrets-derive"
+    /// iOS: every call an app made on the shared group is journalled by a sharing event of the same
+    /// run, whose result and records are what the keychain answered (the other checks read those events).
+    case sharingEventsMatchCalls = "sharing-events-match-calls"
+    /// iOS: a listing of the shared group returns attributes only; secrets are read one account at a
+    /// time (spec/01 §3 rule 3).
+    case listingsReturnAttributesOnly = "listings-return-attributes-only"
 
     /// One sentence for the report.
     public var summary: String {
@@ -51,6 +57,9 @@ public enum AuditInvariant: String, Codable, Sendable, CaseIterable {
         case .noRowsToUntrustedCallers:
             return "no provider answers rows to a caller with another certificate or without the permission"
         case .servedSecretsDerive: return "every credential a provider served derives the row's pubky"
+        case .sharingEventsMatchCalls:
+            return "every shared-group call is journalled by a sharing event that reports what the keychain answered"
+        case .listingsReturnAttributesOnly: return "a listing of the shared group returns attributes, never secrets"
         }
     }
 
@@ -59,10 +68,13 @@ public enum AuditInvariant: String, Codable, Sendable, CaseIterable {
         .ringStoreHoldsOnlyOwnSecrets, .noRowsToUntrustedCallers, .servedSecretsDerive,
     ]
 
-    /// The invariants the audit checks and reports on a world of `platform`: an iOS world's report
-    /// names only the contract's six, as it did before Android existed.
+    /// The invariants about the shared keychain group's calls, which only iOS has.
+    public static let iOSOnly: [AuditInvariant] = [.sharingEventsMatchCalls, .listingsReturnAttributesOnly]
+
+    /// The invariants the audit checks and reports on a world of `platform`: the contract's six,
+    /// then iOS's two about keychain calls or Android's three about providers.
     public static func checked(on platform: DevicePlatform) -> [AuditInvariant] {
-        platform == .android ? allCases : allCases.filter { !androidOnly.contains($0) }
+        allCases.filter { platform == .android ? !iOSOnly.contains($0) : !androidOnly.contains($0) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Audit
 import Foundation
 import Scenarios
+import Simulation
 import Synchronization
 import WorldFiles
 
@@ -248,15 +249,28 @@ public struct CrashCampaign: Sendable {
                 "the completed step already breaks the audit: "
                     + referenceAudit.violations.map(\.message).joined(separator: "; "))
         }
-        trial.auditViolations = try Audit(world: World(root: crashedWorld)).run().violations.map {
-            "\($0.invariant.rawValue): \($0.message)"
-        }
+        trial.auditViolations = try Audit(world: World(root: crashedWorld)).run().violations
+            .filter { !Self.isTheKilledCall($0, app: trial.app, world: crashedWorld) }
+            .map { "\($0.invariant.rawValue): \($0.message)" }
         let completed = try WorldSnapshot.take(World(root: referenceWorld))
         let after = try WorldSnapshot.take(World(root: crashedWorld))
         trial.tornItems = after.torn
         trial.lostCredentials = WorldSnapshot.lost(before: before, reference: completed, crashed: after)
         if configuration.keepWorlds { trial.worlds = folder.path }
         return trial
+    }
+
+    /// A run killed between a keychain call and the sharing event that journals it never writes the
+    /// event: the audit's journal check is exempt for calls after which their run journalled no
+    /// sharing event at all (the killed run; the crash is the point of the trial).
+    static func isTheKilledCall(_ violation: AuditViolation, app: String, world: URL) -> Bool {
+        guard violation.invariant == .sharingEventsMatchCalls, let last = violation.evidence.last,
+            let entries = try? Journal(world: World(root: world)).read().entries
+        else { return false }
+        return !entries.contains { entry in
+            guard entry.runID == last.runID, entry.seq > last.seq, case .sharing = entry.kind else { return false }
+            return true
+        }
     }
 
     /// A run like `run` (symbols, focus, last screens) against another world.

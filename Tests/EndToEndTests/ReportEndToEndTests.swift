@@ -79,7 +79,7 @@ import Testing
         #expect(worldPane.contains("expect records app.pubkyring:{A}"))
         let ringPane = steps[2].components(separatedBy: "<div class=\"pane pane-ring\">").last ?? ""
         #expect(ringPane.components(separatedBy: "<div class=\"pane pane-world\">")[0].contains("expect ring toasts"))
-        #expect(page.contains("6 invariants hold over"))
+        #expect(page.contains("8 invariants hold over"))
         // A page of a locked device says so on both status lines.
         let (catalogue, _) = try ReportRuns.catalogue.get()
         let locked = try String(
