@@ -44,6 +44,13 @@ public struct Campaign: Sendable {
         public var reached: Set<String>
         /// The first failure of a file that fails without any mutant.
         public var failure: String?
+        /// Each scenario run's world, kept when a mutant of the closing audit waits to be judged.
+        public var worlds: [KeptWorld] = []
+    }
+
+    public struct KeptWorld: Sendable, Equatable {
+        public var scenario: String
+        public var path: String
     }
 
     public struct Result: Sendable {
@@ -73,6 +80,13 @@ public struct Campaign: Sendable {
             var runs = 0
             for step in plan.steps {
                 runs += 1
+                if mutant.closingAudit {
+                    if let killed = Self.audit(mutant, step, baselines: baselines, lab: lab) {
+                        outcome = killed
+                        break
+                    }
+                    continue
+                }
                 let request = LabRequest(
                     files: step.files, platform: step.platform, mutant: mutant.id, failFast: true, trace: false)
                 let run = lab.run(request)
@@ -87,6 +101,9 @@ public struct Campaign: Sendable {
                 return state.outcomes.count
             }
             progress(Self.progressLine(mutant, outcome, done: done, of: pending.count))
+        }
+        for baseline in baselines {
+            for world in baseline.worlds { try? FileManager.default.removeItem(atPath: world.path) }
         }
         var final = state.withLock { $0 }
         for mutant in mutants {
@@ -112,14 +129,37 @@ public struct Campaign: Sendable {
         }
     }
 
+    /// A mutant of the closing audit judged by the mutated audit over the worlds the baseline kept
+    /// of `step`'s files: the scenarios' steps cannot differ, only their closing audit can.
+    static func audit(
+        _ mutant: MutationPoint, _ step: EvaluationState.Plan.Step, baselines: [Baseline], lab: MutantLab
+    )
+        -> MutantOutcome?
+    {
+        for file in step.files {
+            let worlds = baselines.first { $0.platform == step.platform && $0.file == file }?.worlds ?? []
+            for world in worlds {
+                if let failure = lab.audit(world: world.path, platform: step.platform, mutant: mutant.id) {
+                    return .killed(
+                        .init(
+                            scenario: world.scenario, file: file, platform: step.platform, by: "audit", failure: failure
+                        ))
+                }
+            }
+        }
+        return nil
+    }
+
     /// Every file once per platform without a mutant, tracing the points each reaches.
     func coverage(lab: MutantLab, progress: @escaping @Sendable (String) -> Void) -> [Baseline] {
         let work = platforms.flatMap { platform in platform.files.map { (platform.name, $0) } }
+        let keep = mutants.contains { $0.closingAudit && equivalents.reasons[$0.id] == nil }
         let results = Shared([Baseline?](repeating: nil, count: work.count))
         progress("baseline: \(work.count) file run(s) without a mutant, tracing the points each reaches…")
         Self.parallel(work.count, lanes: jobs) { index in
             let (platform, file) = work[index]
-            let run = lab.run(LabRequest(files: [file], platform: platform, mutant: nil, failFast: false, trace: true))
+            let run = lab.run(
+                LabRequest(files: [file], platform: platform, mutant: nil, failFast: false, trace: true, keep: keep))
             let failed = run.firstFailure
             let passed =
                 failed == nil && run.problem == nil && !run.timedOut
@@ -135,7 +175,10 @@ public struct Campaign: Sendable {
             results.withLock {
                 $0[index] = Baseline(
                     platform: platform, file: file, passed: passed || skippedOnly, seconds: run.seconds,
-                    reached: passed ? run.reached : [], failure: skippedOnly ? nil : failure)
+                    reached: passed ? run.reached : [], failure: skippedOnly ? nil : failure,
+                    worlds: run.scenarios.compactMap { scenario in
+                        scenario.world.map { KeptWorld(scenario: scenario.name, path: $0) }
+                    })
             }
         }
         return results.withLock { $0.compactMap { $0 } }

@@ -1,14 +1,17 @@
 import Foundation
 
 /// Which sources the campaign mutates, read from `Fixtures/mutation/scope` — the one place to add
-/// a module: `GROUP PATH [texts]` lines (a folder or a file, `*` matching within one path
-/// component), `exclude PATH` lines, `#` comments. `texts` mutates every string literal of the
-/// files (user-visible texts); elsewhere only prefixes (literals ending in `:`) are.
+/// a module: `GROUP PATH [texts] [closing-audit]` lines (a folder or a file, `*` matching within one
+/// path component), `exclude PATH` lines, `#` comments. `texts` mutates every string literal of the
+/// files (user-visible texts); elsewhere only prefixes (literals ending in `:`) are. `closing-audit`
+/// says the code runs only as the audit that closes every scenario: its mutants are judged by the
+/// mutated `simctl audit` over the baseline's kept worlds, not by running the scenarios again.
 public struct CampaignScope: Sendable, Equatable {
     public struct Rule: Sendable, Equatable {
         public var group: String
         public var pattern: String
         public var allTexts: Bool
+        public var closingAudit = false
     }
 
     /// A Swift file in scope, relative to the repository.
@@ -17,6 +20,7 @@ public struct CampaignScope: Sendable, Equatable {
         public var module: String
         public var group: String
         public var allTexts: Bool
+        public var closingAudit = false
     }
 
     public var rules: [Rule]
@@ -26,7 +30,7 @@ public struct CampaignScope: Sendable, Equatable {
         public var line: Int
         public var text: String
         public var description: String {
-            "line \(line) of the scope file: expected `GROUP PATH [texts]` or `exclude PATH`, found `\(text)`"
+            "line \(line) of the scope file: expected `GROUP PATH [texts] [closing-audit]` or `exclude PATH`, found `\(text)`"
         }
     }
 
@@ -42,10 +46,14 @@ public struct CampaignScope: Sendable, Equatable {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
             if words.isEmpty { continue }
+            let options = words.dropFirst(2)
             if words[0] == "exclude", words.count == 2 {
                 excluded.append(words[1])
-            } else if words.count == 2 || (words.count == 3 && words[2] == "texts") {
-                rules.append(Rule(group: words[0], pattern: words[1], allTexts: words.count == 3))
+            } else if words.count >= 2, options.allSatisfy({ $0 == "texts" || $0 == "closing-audit" }) {
+                rules.append(
+                    Rule(
+                        group: words[0], pattern: words[1], allTexts: options.contains("texts"),
+                        closingAudit: options.contains("closing-audit")))
             } else {
                 throw Malformed(line: number + 1, text: String(raw))
             }
@@ -66,7 +74,9 @@ public struct CampaignScope: Sendable, Equatable {
             for path in matching {
                 let components = path.split(separator: "/")
                 let module = components.count > 1 ? String(components[1]) : path
-                chosen[path] = File(path: path, module: module, group: rule.group, allTexts: rule.allTexts)
+                chosen[path] = File(
+                    path: path, module: module, group: rule.group, allTexts: rule.allTexts,
+                    closingAudit: rule.closingAudit)
             }
         }
         let files = chosen.values.filter { file in !excluded.contains { Self.matches(file.path, $0) } }

@@ -35,6 +35,7 @@ public struct MutantCatalogue: Sendable {
             var placed = point
             placed.module = placement[point.file]?.module ?? ""
             placed.group = placement[point.file]?.group ?? ""
+            placed.closingAudit = placement[point.file]?.closingAudit ?? false
             return placed
         }
         return MutantCatalogue(points: points, unmatched: unmatched, unreadable: unreadable, sources: sources)

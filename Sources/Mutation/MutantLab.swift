@@ -2,6 +2,9 @@
 /// (`simctl mutate`), or a stand-in in tests of the campaign's own logic.
 public protocol MutantLab: Sendable {
     func run(_ request: LabRequest) -> LabRun
+    /// The closing audit alone, with `mutant` on, over a world a baseline run kept: whether it
+    /// finds a violation (or fails) where the unmutated audit found none.
+    func audit(world: String, platform: String, mutant: String) -> LabRun.Failure?
 }
 
 /// Scenario files run on one platform with one mutant switched on (nil: none).
@@ -13,13 +16,16 @@ public struct LabRequest: Sendable, Equatable {
     public var failFast: Bool
     /// Record which mutation points the run reaches.
     public var trace: Bool
+    /// Keep every scenario's world (the baseline, for the closing audit's mutants).
+    public var keep: Bool
 
-    public init(files: [String], platform: String, mutant: String?, failFast: Bool, trace: Bool) {
+    public init(files: [String], platform: String, mutant: String?, failFast: Bool, trace: Bool, keep: Bool = false) {
         self.files = files
         self.platform = platform
         self.mutant = mutant
         self.failFast = failFast
         self.trace = trace
+        self.keep = keep
     }
 }
 
@@ -34,13 +40,19 @@ public struct LabRun: Sendable, Equatable {
         public var seconds: Double
         /// Where and what failed: `file:line` (or `audit`), the step, what was expected and found.
         public var failure: Failure?
+        /// The world folder, when the run kept it.
+        public var world: String?
 
-        public init(file: String, name: String, status: Status, seconds: Double = 0, failure: Failure? = nil) {
+        public init(
+            file: String, name: String, status: Status, seconds: Double = 0, failure: Failure? = nil,
+            world: String? = nil
+        ) {
             self.file = file
             self.name = name
             self.status = status
             self.seconds = seconds
             self.failure = failure
+            self.world = world
         }
     }
 

@@ -10,6 +10,8 @@ public struct MutationPoint: Sendable, Encodable, Equatable {
     /// The module folder under `Sources/` and the campaign group it counts in (`sharing`, `behaviour`, `audit`).
     public var module: String
     public var group: String
+    /// The code runs only as the audit closing every scenario (`closing-audit` in the scope).
+    public var closingAudit = false
     /// The enclosing declarations, outermost first (`BitkitKeychainExchange.secret(of:)`).
     public var declaration: String
     /// The line the change starts on today (for reading only: the id does not depend on it).
@@ -21,7 +23,7 @@ public struct MutationPoint: Sendable, Encodable, Equatable {
     var change: Change
 
     enum CodingKeys: String, CodingKey {
-        case id, op, file, module, group, declaration, line, original, mutated
+        case id, op, file, module, group, closingAudit, declaration, line, original, mutated
     }
 
     init(

@@ -34,6 +34,7 @@ public struct ProcessLab: MutantLab {
                 String(stepTimeout),
             ]
         if request.failFast { arguments.append("--fail-fast") }
+        if request.keep { arguments.append("--keep") }
         let limit = TimeInterval(120 + stepTimeout * 2 * request.files.count)
         let result = Shell.run(
             bin.appendingPathComponent("simctl").path, arguments, environment: environment, directory: directory,
@@ -56,6 +57,7 @@ public struct ProcessLab: MutantLab {
                     var name: String
                     var seconds: Double?
                     var failure: LabRun.Failure?
+                    var keptWorld: String?
                 }
                 var file: String
                 var status: String
@@ -81,8 +83,35 @@ public struct ProcessLab: MutantLab {
                         LabRun.Failure(location: entry.file, step: "parse", expected: "a scenario", actual: $0)
                     }
                 return LabRun.Scenario(
-                    file: entry.file, name: name, status: status, seconds: entry.result?.seconds ?? 0, failure: failure)
+                    file: entry.file, name: name, status: status, seconds: entry.result?.seconds ?? 0, failure: failure,
+                    world: entry.result?.keptWorld)
             })
+    }
+
+    /// The schema's `simctl audit --json` over a kept world with the mutant on.
+    public func audit(world: String, platform: String, mutant: String) -> LabRun.Failure? {
+        let result = Shell.run(
+            bin.appendingPathComponent("simctl").path, ["audit", "--world", world, "--json"],
+            environment: ["SIM_MUTANT": mutant], directory: directory, timeout: TimeInterval(stepTimeout * 2))
+        if result.status == 0 { return nil }
+        struct Report: Decodable {
+            struct Violation: Decodable {
+                var invariant: String
+                var message: String
+            }
+            var violations: [Violation]?
+        }
+        let violations =
+            result.stdout.firstIndex(of: "{").flatMap {
+                try? JSONDecoder().decode(Report.self, from: Data(result.stdout[$0...].utf8))
+            }?.violations ?? []
+        let actual =
+            violations.isEmpty
+            ? (result.timedOut
+                ? "no answer within the time limit" : "exit \(result.status): \(result.stderr.suffix(300))")
+            : violations.map { "\($0.invariant): \($0.message)" }.joined(separator: "; ")
+        return LabRun.Failure(
+            location: "audit", step: "(audit at the end of the scenario)", expected: "no violation", actual: actual)
     }
 
     /// The ids every process of a traced run listed.

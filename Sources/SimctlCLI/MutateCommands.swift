@@ -73,7 +73,7 @@ enum MutateCommands {
     static let run = Command(
         "run", summary: "Build the schema copy, run the catalogue against each mutant, print the figures.",
         usage:
-            "[FILE…] [--module M]… [--operator OP]… [--mutant ID]… [--sample N] [--seed N] [--platform ios|android]… [--jobs N] [--step-timeout S] [--out DIR] [--markdown] [--quiet] [--require-kill]",
+            "[FILE…] [--module M]… [--operator OP]… [--mutant ID]… [--sample N] [--seed N] [--platform ios|android]… [--jobs N] [--step-timeout S] [--out DIR] [--schema DIR] [--markdown] [--quiet] [--require-kill]",
         details: """
             1. Scans the sources in scope and rewrites them, under .build/mutate/package (never the sources), with every
                mutation point as a switch on SIM_MUTANT; type-checks the rewritten modules against this build's modules
@@ -87,7 +87,9 @@ enum MutateCommands {
             on Android). --mutant, --module, --operator and --sample N (a seeded choice, --seed, default 1) pick the
             mutants; --platform (repeatable) the platforms (default both); --jobs N mutants at once (default: the cores).
             Exit 1 when a file fails without any mutant, when the copy cannot be built, or with --require-kill when no
-            mutant was killed. Run it with `nice`: a full campaign keeps both cores busy for most of an hour.
+            mutant was killed. --schema DIR keeps the schema copy and its build in DIR (default .build/mutate): a
+            second campaign over other sources needs its own while the first runs. Run it with `nice`: a full
+            campaign keeps both cores busy for most of an hour.
             """,
         examples: [
             "simctl mutate run --mutant equality-3f2a9c01b7",
@@ -172,6 +174,7 @@ enum MutateCommands {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
         let out = try args.option("--out") ?? ".build/mutate/report"
+        let schemaFolder = try args.option("--schema") ?? ".build/mutate"
         let asMarkdown = args.flag("--markdown")
         let quiet = args.flag("--quiet")
         let requireKill = args.flag("--require-kill")
@@ -196,7 +199,8 @@ enum MutateCommands {
         // 1. The schema build: every point of the catalogue, so any slice reuses one build.
         let modules = SiblingTool.directory.appendingPathComponent("Modules")
         let builder = SchemaBuild(
-            repository: repository, folder: repository.appendingPathComponent(".build/mutate"),
+            repository: repository,
+            folder: URL(fileURLWithPath: schemaFolder, relativeTo: repository).standardizedFileURL,
             mainModules: FileManager.default.fileExists(atPath: modules.path) ? modules : nil, log: progress)
         let built: SchemaBuild.Built
         do {

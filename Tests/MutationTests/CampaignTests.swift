@@ -15,13 +15,17 @@ import Testing
         let androidOnlyKills: [String: Set<String>]
         let failingWithoutMutant: Set<String>
         let hangs: Set<String>
+        /// Mutants of the closing audit that find a violation in a kept world of these files.
+        let auditKills: [String: Set<String>]
         let requests = Mutex<[LabRequest]>([])
+        let audits = Mutex<[String]>([])
 
         init(
             reaches: [String: Set<String>], kills: [String: Set<String>] = [:],
             androidOnlyKills: [String: Set<String>] = [:], failingWithoutMutant: Set<String> = [],
-            hangs: Set<String> = []
+            hangs: Set<String> = [], auditKills: [String: Set<String>] = [:]
         ) {
+            self.auditKills = auditKills
             self.reaches = reaches
             self.kills = kills
             self.androidOnlyKills = androidOnlyKills
@@ -50,12 +54,21 @@ import Testing
                             ? LabRun.Failure(
                                 location: file.hasPrefix("audit") ? "audit" : "\(file):3", step: "expect x",
                                 expected: "a", actual: "b")
-                            : nil))
+                            : nil,
+                        world: request.keep ? "/nonexistent/world-of-\(file)" : nil))
                 if failed, request.failFast { break }
             }
             let reached =
                 request.trace ? request.files.reduce(into: Set<String>()) { $0.formUnion(reaches[$1] ?? []) } : []
             return LabRun(scenarios: scenarios, reached: reached, seconds: Double(request.files.count))
+        }
+
+        func audit(world: String, platform: String, mutant: String) -> LabRun.Failure? {
+            audits.withLock { $0.append("\(platform) \(world) \(mutant)") }
+            let file = String(world.dropFirst("/nonexistent/world-of-".count))
+            guard auditKills[file]?.contains(mutant) == true else { return nil }
+            return LabRun.Failure(
+                location: "audit", step: "(audit)", expected: "no violation", actual: "own-prefix-only")
         }
     }
 
@@ -161,6 +174,27 @@ import Testing
                         failure: .init(
                             location: "y.scenario", step: "(the run)", expected: "a report of every scenario",
                             actual: "exit 6"))))
+    }
+
+    @Test func aMutantOfTheClosingAuditIsJudgedOverTheKeptWorldsWithoutRunningAScenario() {
+        let lab = FakeLab(reaches: ["a": ["m1", "m2"], "b": ["m1", "m2"]], auditKills: ["b": ["m1"]])
+        var audit = Self.point("m1")
+        audit.closingAudit = true
+        var other = Self.point("m2")
+        other.closingAudit = true
+        let campaign = Campaign(
+            mutants: [audit, other], platforms: [Campaign.Platform(name: "ios", files: ["a", "b"])], jobs: 1)
+        let result = campaign.run(lab: lab)
+        guard case .killed(let kill) = result.outcomes["m1"] else {
+            Issue.record("m1 should be killed by the audit over b's world")
+            return
+        }
+        #expect(kill.by == "audit" && kill.scenario == "b")
+        #expect(result.outcomes["m2"] == .survived(reachedBy: 2))
+        // The baseline kept the worlds; no mutant ran a scenario.
+        let requests = lab.requests.withLock { $0 }
+        #expect(requests.allSatisfy { $0.mutant == nil && $0.keep })
+        #expect(lab.audits.withLock { $0 }.filter { $0.hasSuffix("m2") }.count == 2)
     }
 
     @Test func theAuditNamesItsKills() {
