@@ -105,13 +105,29 @@ extension AppEnvironment {
     }
 
     /// Ring's `shared_pubky` store in its sandbox; keys and IVs come from the world's random sequence.
-    public func ringSharedPubkyStore() -> SharedPubkyStore {
+    /// Ring's `shared_pubky` store; `faults` false for a tool's own writes (`simctl provider put`),
+    /// which no fault rule of Ring's may hit.
+    public func ringSharedPubkyStore(faults: Bool = true) -> SharedPubkyStore {
         let environment = self
         return SharedPubkyStore(
             folder: world.sandbox(.ring), durable: world.durable,
             random: { count in
                 var random = SeededRandom(seed: environment.drawSeed())
                 return random.bytes(count)
+            },
+            fault: { removal, record in
+                guard faults else { return nil }
+                // `simctl fault add --app ring` on the shared group hits Ring's native calls here: on
+                // Android its shared records are the store's entries (spec/07 §3, a keystore error).
+                let status =
+                    environment.run.failures.recording(environment.world.deviceFile.path) {
+                        try environment.device.consumeFault(
+                            app: environment.app, operation: removal ? .delete : .write,
+                            group: SharedContract.accessGroup, account: record)
+                    } ?? nil
+                return status.map {
+                    "android.security.KeyStoreException: the keystore refused the operation (status \($0.rawValue))"
+                }
             })
     }
 

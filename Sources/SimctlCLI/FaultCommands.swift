@@ -51,6 +51,10 @@ enum FaultCommands {
             operation on another group is never forced and never uses up a counted rule. CODE is a number (-25308) or a
             name (errSecInteractionNotAllowed). GLOB is a shell pattern over the account, e.g. 'app.pubkyring:*'; '*'
             also matches operations that name no account. Without --count the fault stays until `simctl fault clear`.
+            On an Android world, where no shared group exists, a shared-group rule of --app ring hits Ring's native
+            writes (write: setOwned) and removals (delete: removeOwned, and removeAllOwned with '*') of its shared_pubky
+            store, account app.pubkyring:<pubky>: they reject with a KeyStoreException naming CODE (spec/07 §3).
+            Provider queries fail with `simctl provider fault` and `simctl provider revoke`.
             """,
         examples: [
             "simctl fault add --app bitkit --op read --account 'app.pubkyring:*' --status -25308",

@@ -47,7 +47,7 @@ enum ProviderCommands {
     ) throws -> T {
         _ = try androidDevice(invocation)
         do throws(SharedPubkyStore.Failure) {
-            return try body(invocation.environment(.ring).ringSharedPubkyStore())
+            return try body(invocation.environment(.ring).ringSharedPubkyStore(faults: false))
         } catch {
             throw CLIError.failure("Ring's shared_pubky store failed: \(error.message)")
         }

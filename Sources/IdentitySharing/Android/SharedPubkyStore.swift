@@ -34,12 +34,21 @@ public struct SharedPubkyStore: Sendable {
     let durable: Bool
     /// Random bytes for the key and each IV (the world's seeded sequence, so a run replays).
     let random: @Sendable (Int) -> [UInt8]
+    /// A keystore failure forced on a write (`set`) or a removal (`remove`, `removeAll`) of the
+    /// record `app.pubkyring:<pubky>` (nil for `removeAll`): its message, or nil to go on.
+    let fault: @Sendable (_ removal: Bool, _ record: String?) -> String?
 
-    public init(folder: URL, durable: Bool, random: @escaping @Sendable (Int) -> [UInt8]) {
+    public init(
+        folder: URL, durable: Bool, random: @escaping @Sendable (Int) -> [UInt8],
+        fault: @escaping @Sendable (_ removal: Bool, _ record: String?) -> String? = { _, _ in nil }
+    ) {
         self.folder = folder
         self.durable = durable
         self.random = random
+        self.fault = fault
     }
+
+    private func record(_ pubky: String) -> String { AndroidContract.ringPackage + ":" + pubky }
 
     var fileURL: URL { folder.appendingPathComponent("shared_prefs/\(AndroidContract.ringStoreName).json") }
     var keyURL: URL { folder.appendingPathComponent("keystore/\(AndroidContract.ringStoreName).key") }
@@ -85,6 +94,7 @@ public struct SharedPubkyStore: Sendable {
     /// `setOwned`: seals `secret` and writes it in place of any entry for `pubky` (no window
     /// without it), keeping its position.
     public func set(pubky: String, secret: String, writer: String? = nil) throws(Failure) {
+        if writer == nil, let message = fault(false, record(pubky)) { throw Failure(message) }
         let key = try keyMadeAtFirstUse()
         let nonce = random(AESGCM.nonceLength)
         guard let sealed = AESGCM.seal(Array(secret.utf8), key: key, nonce: nonce) else {
@@ -109,6 +119,7 @@ public struct SharedPubkyStore: Sendable {
     /// `removeOwned`: removes the entry for `pubky`; none is fine. Returns whether one was there.
     @discardableResult
     public func remove(pubky: String) throws(Failure) -> Bool {
+        if let message = fault(true, record(pubky)) { throw Failure(message) }
         var entries = try entries()
         guard entries.contains(where: { $0.pubky == pubky }) else { return false }
         entries.removeAll { $0.pubky == pubky }
@@ -119,6 +130,7 @@ public struct SharedPubkyStore: Sendable {
     /// `removeAllOwned`: clears the file in one step; returns the pubkys it held.
     @discardableResult
     public func removeAll() throws(Failure) -> [String] {
+        if let message = fault(true, nil) { throw Failure(message) }
         let removed = ((try? entries()) ?? []).map(\.pubky)
         try write([])
         return removed
