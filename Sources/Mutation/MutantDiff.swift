@@ -27,6 +27,8 @@ enum MutantDiff {
                 end = lineEnd + 1
             }
             return text(0..<start) + text(end..<bytes.count)
+        case .dropCase(_, _, let removal):
+            return text(0..<removal.lowerBound) + text(removal.upperBound..<bytes.count)
         case .swap(let first, let second):
             return text(0..<first.lowerBound) + text(second) + text(first.upperBound..<second.lowerBound) + text(first)
                 + text(second.upperBound..<bytes.count)

@@ -18,6 +18,9 @@ public enum MutationOperator: String, Codable, Sendable, CaseIterable, Comparabl
     case changeText = "text"
     /// `true` ↔ `false`.
     case flipBoolean = "boolean"
+    /// One pattern of a multi-pattern `case` dropped (`case .a, .b:` → `case .a:`): a list that
+    /// forgets a member, such as a newer screen.
+    case dropCase = "drop-case"
 
     /// What the operator does, for the report.
     public var summary: String {
@@ -31,6 +34,7 @@ public enum MutationOperator: String, Codable, Sendable, CaseIterable, Comparabl
         case .swapStatements: return "two neighbouring effects swapped"
         case .changeText: return "a prefix or user-visible text changed"
         case .flipBoolean: return "true and false swapped"
+        case .dropCase: return "a pattern dropped from a switch case"
         }
     }
 

@@ -55,11 +55,15 @@ enum Change: Sendable, Equatable {
     case delete(start: Int, end: Int)
     /// Two neighbouring statements swapped.
     case swap(first: Range<Int>, second: Range<Int>)
+    /// One pattern of a case label dropped: the pattern `start..<end`; `removal` is the text the
+    /// plain mutant deletes (the pattern with one neighbouring comma).
+    case dropCase(start: Int, end: Int, removal: Range<Int>)
 
     /// The bytes the change covers.
     var span: Range<Int> {
         switch self {
-        case .token(let start, let end, _, _), .negate(let start, let end, _), .delete(let start, let end):
+        case .token(let start, let end, _, _), .negate(let start, let end, _), .delete(let start, let end),
+            .dropCase(let start, let end, _):
             return start..<end
         case .swap(let first, let second): return first.lowerBound..<second.upperBound
         }

@@ -75,7 +75,7 @@ struct SchemaWriter {
         case .swap: return 0
         case .delete: return 1
         case .negate: return 2
-        case .token: return 3
+        case .token, .dropCase: return 3
         }
     }
 
@@ -122,6 +122,9 @@ struct SchemaWriter {
                 append("__flip(\(id), ")
                 render(body..<end, children: node.children)
                 append(")")
+            case .dropCase(let start, let end, _):
+                copy(start..<end)
+                append(" where !__m(\(id))")
             case .delete(let start, let end):
                 append("if !__m(\(id)) { ")
                 render(start..<end, children: node.children)

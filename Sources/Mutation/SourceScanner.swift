@@ -142,8 +142,15 @@ private struct Scan {
         var body = range
         if kind == .closure, let signatureEnd = closureSignature(range) { body = (signatureEnd + 1)..<range.upperBound }
         let statements = split(body, kind: kind)
-        for statement in statements where statement.kind == .normal {
-            analyze(statement.range, in: kind, context: context)
+        // A dropped pattern can only fall to a `default:` (without one the switch is no longer exhaustive).
+        let hasDefault = statements.contains { statement in
+            statement.kind == .label
+                && leadIndex(statement.range.lowerBound, limit: statement.range.upperBound).map { t[$0].isWord("default") }
+                    == true
+        }
+        for statement in statements {
+            if statement.kind == .normal { analyze(statement.range, in: kind, context: context) }
+            if statement.kind == .label, hasDefault { caseItems(statement.range, context: context) }
         }
         guard kind.isCode else { return }
         // Deletions and swaps, per run of statements between switch labels.
@@ -155,6 +162,37 @@ private struct Scan {
             }
             effects(run, alone: lone(kind, context: context), context: context)
             run = []
+        }
+    }
+
+    /// `case .a, .b, .c:`: each plain `.name` pattern of a label with several may be dropped.
+    mutating func caseItems(_ label: ClosedRange<Int>, context: Context) {
+        guard let lead = leadIndex(label.lowerBound, limit: label.upperBound), t[lead].isWord("case") else { return }
+        var items: [Range<Int>] = []
+        var start = lead + 1
+        while start < label.upperBound {
+            let end = first(in: start..<label.upperBound, where: { $0.isPunctuation(",") }) ?? label.upperBound
+            items.append(start..<end)
+            start = end + 1
+        }
+        guard items.count >= 2 else { return }
+        for (index, item) in items.enumerated()
+        where item.count == 2 && t[item.lowerBound].isPunctuation(".") && t[item.lowerBound + 1].kind == .word {
+            let from = t[item.lowerBound].start
+            let to = t[item.upperBound - 1].end
+            // The pattern and the comma after it, or for the last one the comma before it.
+            let removal =
+                index + 1 < items.count
+                ? from..<t[items[index + 1].lowerBound].start
+                : t[items[index - 1].upperBound].start..<to
+            let labelText = text(label)
+            let without = items.enumerated().filter { $0.offset != index }.map {
+                spanText(t[$0.element.lowerBound].start, t[$0.element.upperBound - 1].end)
+            }
+            add(
+                .dropCase, context, line: t[item.lowerBound].line, original: labelText,
+                mutated: "case " + without.joined(separator: ", ") + ":",
+                change: .dropCase(start: from, end: to, removal: removal), key: tokenText(label) + " − " + tokenText(item))
         }
     }
 

@@ -7,8 +7,15 @@ import Testing
 /// on it behaves as that mutant's plain text. Checked by compiling and running both with swiftc.
 @Suite(.serialized) struct SchemaWriterTests {
     static let source = """
+        enum Kind { case a, b, c, d }
         struct Ledger {
             var lines: [String] = []
+            func weight(_ kind: Kind) -> Int {
+                switch kind {
+                case .a, .b, .c: return 1
+                default: return 3
+                }
+            }
             mutating func record(_ n: Int, _ flag: Bool, _ name: String?) {
                 if n > 2 && !flag || name == nil {
                     lines.append("big")
@@ -17,6 +24,7 @@ import Testing
                 guard n != 7, flag || n < 5 else { return }
                 lines.append(n >= 4 ? "four" : "small")
                 lines.append(String(true))
+                lines.append(String(weight([Kind.a, .b, .c, .d][n % 4])))
             }
         }
         var ledger = Ledger()
@@ -71,6 +79,9 @@ import Testing
         for (index, point) in points.enumerated() {
             let text = MutantDiff.mutated(declarations, point.change)
                 .replacingOccurrences(of: "struct Ledger", with: "struct Ledger\(index)")
+                .replacingOccurrences(of: "enum Kind", with: "enum Kind\(index)")
+                .replacingOccurrences(of: "ind) -> Int", with: "ind\(index)) -> Int")
+                .replacingOccurrences(of: "[Kind.a", with: "[Kind\(index).a")
             plain["Mutant\(index).swift"] = text
         }
         var main = "var outputs: [String] = []\n"

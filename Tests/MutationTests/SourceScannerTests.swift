@@ -109,6 +109,27 @@ import Testing
         #expect(texts[1] == "static func failed(_ r: String) -> String { \"Authentication failed:\\(r)\" }")
     }
 
+    @Test func aCaseListLosesOnePatternOnlyWhereADefaultCatchesIt() throws {
+        let source = """
+            enum Route { case a, b, c }
+            func identity(_ route: Route) -> Bool {
+                switch route {
+                case .a, .b: return true
+                default: return false
+                }
+            }
+            func exhaustive(_ route: Route) -> Int {
+                switch route {
+                case .a, .b: return 1
+                case .c: return 2
+                }
+            }
+            """
+        let dropped = try Self.points(source).filter { $0.op == .dropCase }
+        #expect(dropped.map(\.mutated) == ["case .b:", "case .a:"])
+        #expect(dropped.allSatisfy { $0.declaration == "identity(_:)" })
+    }
+
     @Test func aMalformedFileIsRefusedWithItsLine() {
         #expect(throws: SwiftLexer.Failure.self) { try Self.points("func f() {\n  if x {\n}") }
         #expect(throws: SwiftLexer.Failure.self) { try Self.points("let s = \"never closed\nfunc f() {}") }
