@@ -13,9 +13,9 @@ enum MutateCommands {
             figures.
             """,
         examples: [
-            "simctl mutate list --module IdentitySharing",
-            "simctl mutate show equality-3f2a9c01b7",
-            "simctl mutate run --sample 6 --seed 41",
+            "simctl mutate list --module IdentitySharing | tail -1",
+            "simctl mutate show $(simctl mutate list --json | jq -r '.[0].id')",
+            "simctl mutate run --sample 6 --seed 41 --dry-run",
         ],
         subcommands: [list, show, run])
 
@@ -32,7 +32,10 @@ enum MutateCommands {
             from the declaration, the operator and the mutated text (never the line), so it survives edits elsewhere.
             --module and --operator (repeatable) keep only those; operators: \(MutationOperator.allCases.map(\.rawValue).joined(separator: ", ")).
             """,
-        examples: ["simctl mutate list --module Keychain --operator equality", "simctl mutate list --json | jq length"]
+        examples: [
+            "simctl mutate list --module Keychain --operator equality | tail -1",
+            "simctl mutate list --json | jq length",
+        ]
     ) { args, invocation in
         let filter = try Filter(&args)
         try args.finish()
@@ -73,7 +76,7 @@ enum MutateCommands {
     static let run = Command(
         "run", summary: "Build the schema copy, run the catalogue against each mutant, print the figures.",
         usage:
-            "[FILE…] [--module M]… [--operator OP]… [--mutant ID]… [--sample N] [--seed N] [--platform ios|android]… [--jobs N] [--step-timeout S] [--out DIR] [--schema DIR] [--markdown] [--quiet] [--require-kill]",
+            "[FILE…] [--module M]… [--operator OP]… [--mutant ID]… [--sample N] [--seed N] [--platform ios|android]… [--jobs N] [--step-timeout S] [--out DIR] [--schema DIR] [--markdown] [--quiet] [--require-kill] [--dry-run]",
         details: """
             1. Scans the sources in scope and rewrites them, under .build/mutate/package (never the sources), with every
                mutation point as a switch on SIM_MUTANT; type-checks the rewritten modules against this build's modules
@@ -89,13 +92,13 @@ enum MutateCommands {
             Exit 1 when a file fails without any mutant, when the copy cannot be built, or with --require-kill when no
             mutant was killed. --schema DIR keeps the schema copy and its build in DIR (default .build/mutate): a
             second campaign over other sources needs its own while the first runs. Run it with `nice`: a full
-            campaign keeps both cores busy for most of an hour.
+            campaign keeps both cores busy for most of an hour. --dry-run prints the mutants and files a run would
+            take, and builds nothing.
             """,
         examples: [
-            "simctl mutate run --mutant equality-3f2a9c01b7",
-            "simctl mutate run --module IdentitySharing --operator equality --jobs 2",
-            "nice -n 19 simctl mutate run --markdown > campaign.md",
-            "simctl mutate run --sample 6 --seed 41 --require-kill",
+            "simctl mutate run --module IdentitySharing --operator equality --dry-run | tail -1",
+            "simctl mutate run --sample 6 --seed 41 --require-kill --dry-run",
+            "simctl mutate run --mutant equality-0000000000   # exit 2: no mutant has that id",
         ]
     ) { args, invocation in
         try execute(&args, invocation)
@@ -178,6 +181,7 @@ enum MutateCommands {
         let asMarkdown = args.flag("--markdown")
         let quiet = args.flag("--quiet")
         let requireKill = args.flag("--require-kill")
+        let dryRun = args.flag("--dry-run")
         let named = args.remainingPositionals()
         try args.finish()
         for name in platformNames where name != "ios" && name != "android" {
@@ -188,12 +192,22 @@ enum MutateCommands {
         let catalogue = try scan()
         var chosen = filter.apply(catalogue.points)
         if let sample { chosen = Campaign.sample(chosen, count: sample, seed: seed) }
+        if let unknown = filter.ids.first(where: { id in !catalogue.points.contains { $0.id == id } }) {
+            throw CLIError.usage("No mutant has the id \(unknown) in today's sources: `simctl mutate list` prints them.")
+        }
         guard !chosen.isEmpty else { throw CLIError.usage("No mutant matches the --module/--operator/--mutant given.") }
         let equivalents = try equivalents()
         let platforms = try (platformNames.isEmpty ? ["ios", "android"] : platformNames).map { name in
             let folders =
                 name == "android" ? ["Fixtures/scenarios", "Fixtures/scenarios/android"] : ["Fixtures/scenarios"]
             return Campaign.Platform(name: name, files: try ScenarioFiles.checked(named, orCatalogueIn: folders))
+        }
+
+        if dryRun {
+            for point in chosen { Output.write("\(point.id)  \(point.file):\(point.line)  \(point.declaration)\n") }
+            let files = platforms.map { "\($0.files.count) file(s) on \($0.name)" }.joined(separator: ", ")
+            Output.write("\(chosen.count) mutant(s) of \(catalogue.points.count), against \(files)\n")
+            return
         }
 
         // 1. The schema build: every point of the catalogue, so any slice reuses one build.
