@@ -83,6 +83,10 @@ public final class RingServices: RequestPerformer {
         case .filesFolder:
             return .reply(.folder(environment.world.files))
         case .saveStore(let store):
+            // `simctl fault sdk --app ring save-store`: the adoption's save fails (spec/03 §5).
+            if environment.consumeSDKFault(RingSDKFault.saveStore.rawValue) {
+                return .reply(.failed("No space left on device"))
+            }
             do {
                 try Sandbox(world: environment.world, app: .ring).save(store, RingStore.document)
                 return .reply(.done)
