@@ -136,18 +136,15 @@ public struct Campaign: Sendable {
     )
         -> MutantOutcome?
     {
-        for file in step.files {
-            let worlds = baselines.first { $0.platform == step.platform && $0.file == file }?.worlds ?? []
-            for world in worlds {
-                if let failure = lab.audit(world: world.path, platform: step.platform, mutant: mutant.id) {
-                    return .killed(
-                        .init(
-                            scenario: world.scenario, file: file, platform: step.platform, by: "audit", failure: failure
-                        ))
-                }
-            }
+        let worlds = step.files.flatMap { file in
+            (baselines.first { $0.platform == step.platform && $0.file == file }?.worlds ?? []).map { (file, $0) }
         }
-        return nil
+        guard !worlds.isEmpty,
+            let (index, failure) = lab.audit(worlds: worlds.map(\.1.path), platform: step.platform, mutant: mutant.id)
+        else { return nil }
+        let (file, world) = worlds[index]
+        return .killed(
+            .init(scenario: world.scenario, file: file, platform: step.platform, by: "audit", failure: failure))
     }
 
     /// Every file once per platform without a mutant, tracing the points each reaches.

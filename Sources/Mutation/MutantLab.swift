@@ -2,9 +2,9 @@
 /// (`simctl mutate`), or a stand-in in tests of the campaign's own logic.
 public protocol MutantLab: Sendable {
     func run(_ request: LabRequest) -> LabRun
-    /// The closing audit alone, with `mutant` on, over a world a baseline run kept: whether it
-    /// finds a violation (or fails) where the unmutated audit found none.
-    func audit(world: String, platform: String, mutant: String) -> LabRun.Failure?
+    /// The closing audit alone, with `mutant` on, over worlds baseline runs kept: the first world
+    /// (its index) where it finds a violation (or fails) — the unmutated audit found none in any.
+    func audit(worlds: [String], platform: String, mutant: String) -> (world: Int, failure: LabRun.Failure)?
 }
 
 /// Scenario files run on one platform with one mutant switched on (nil: none).

@@ -88,12 +88,55 @@ public struct ProcessLab: MutantLab {
             })
     }
 
-    /// The schema's `simctl audit --json` over a kept world with the mutant on.
-    public func audit(world: String, platform: String, mutant: String) -> LabRun.Failure? {
-        let result = Shell.run(
-            bin.appendingPathComponent("simctl").path, ["audit", "--world", world, "--json"],
-            environment: ["SIM_MUTANT": mutant], directory: directory, timeout: TimeInterval(stepTimeout * 2))
-        if result.status == 0 { return nil }
+    /// The schema's audit over kept worlds with the mutant on: `simctl mutate audit` audits them all in
+    /// one process; a schema without that command gets one `simctl audit` per world.
+    public func audit(worlds: [String], platform: String, mutant: String) -> (world: Int, failure: LabRun.Failure)? {
+        let simctl = bin.appendingPathComponent("simctl").path
+        let batch = Shell.run(
+            simctl, ["mutate", "audit"] + worlds, environment: ["SIM_MUTANT": mutant], directory: directory,
+            timeout: TimeInterval(stepTimeout * 2 + worlds.count))
+        struct Verdicts: Decodable {
+            struct Verdict: Decodable {
+                var violations: [String]
+                var error: String?
+            }
+            var worlds: [Verdict]
+        }
+        if batch.status == 0, let start = batch.stdout.firstIndex(of: "{"),
+            let verdicts = try? JSONDecoder().decode(Verdicts.self, from: Data(batch.stdout[start...].utf8)),
+            verdicts.worlds.count == worlds.count
+        {
+            guard let index = verdicts.worlds.firstIndex(where: { !$0.violations.isEmpty || $0.error != nil }) else {
+                return nil
+            }
+            let verdict = verdicts.worlds[index]
+            return (index, Self.auditFailure(verdict.error ?? verdict.violations.joined(separator: "; ")))
+        }
+        if batch.status != 2 {
+            // The batch itself broke (the mutant crashed the audit): the first world's run would have too.
+            let actual =
+                batch.timedOut ? "no answer within the time limit" : "exit \(batch.status): \(batch.stderr.suffix(300))"
+            return (0, Self.auditFailure(actual))
+        }
+        for (index, world) in worlds.enumerated() {
+            let result = Shell.run(
+                simctl, ["audit", "--world", world, "--json"], environment: ["SIM_MUTANT": mutant],
+                directory: directory, timeout: TimeInterval(stepTimeout * 2))
+            if result.status == 0 { continue }
+            return (
+                index, Self.auditFailure(result.timedOut ? "no answer within the time limit" : Self.violations(result))
+            )
+        }
+        return nil
+    }
+
+    static func auditFailure(_ actual: String) -> LabRun.Failure {
+        LabRun.Failure(
+            location: "audit", step: "(audit at the end of the scenario)", expected: "no violation", actual: actual)
+    }
+
+    /// `simctl audit --json`'s violations, or how it ended.
+    static func violations(_ result: Shell.Result) -> String {
         struct Report: Decodable {
             struct Violation: Decodable {
                 var invariant: String
@@ -105,13 +148,9 @@ public struct ProcessLab: MutantLab {
             result.stdout.firstIndex(of: "{").flatMap {
                 try? JSONDecoder().decode(Report.self, from: Data(result.stdout[$0...].utf8))
             }?.violations ?? []
-        let actual =
-            violations.isEmpty
-            ? (result.timedOut
-                ? "no answer within the time limit" : "exit \(result.status): \(result.stderr.suffix(300))")
+        return violations.isEmpty
+            ? "exit \(result.status): \(result.stderr.suffix(300))"
             : violations.map { "\($0.invariant): \($0.message)" }.joined(separator: "; ")
-        return LabRun.Failure(
-            location: "audit", step: "(audit at the end of the scenario)", expected: "no violation", actual: actual)
     }
 
     /// The ids every process of a traced run listed.

@@ -145,7 +145,9 @@ private struct Scan {
         // A dropped pattern can only fall to a `default:` (without one the switch is no longer exhaustive).
         let hasDefault = statements.contains { statement in
             statement.kind == .label
-                && leadIndex(statement.range.lowerBound, limit: statement.range.upperBound).map { t[$0].isWord("default") }
+                && leadIndex(statement.range.lowerBound, limit: statement.range.upperBound).map {
+                    t[$0].isWord("default")
+                }
                     == true
         }
         for statement in statements {
@@ -192,7 +194,8 @@ private struct Scan {
             add(
                 .dropCase, context, line: t[item.lowerBound].line, original: labelText,
                 mutated: "case " + without.joined(separator: ", ") + ":",
-                change: .dropCase(start: from, end: to, removal: removal), key: tokenText(label) + " − " + tokenText(item))
+                change: .dropCase(start: from, end: to, removal: removal),
+                key: tokenText(label) + " − " + tokenText(item))
         }
     }
 

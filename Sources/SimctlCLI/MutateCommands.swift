@@ -1,6 +1,8 @@
+import Audit
 import Foundation
 import Mutation
 import SimCLI
+import WorldFiles
 
 /// `simctl mutate`: the mutation campaign (Docs/mutation.md) — which mistakes in the rule-bearing
 /// sources the catalogue would catch.
@@ -17,7 +19,7 @@ enum MutateCommands {
             "simctl mutate show $(simctl mutate list --json | jq -r '.[0].id')",
             "simctl mutate run --sample 6 --seed 41 --dry-run",
         ],
-        subcommands: [list, show, run])
+        subcommands: [list, show, run, audit])
 
     static let scopeFile = "Fixtures/mutation/scope"
     static let equivalentFile = "Fixtures/mutation/equivalent"
@@ -69,6 +71,38 @@ enum MutateCommands {
             }
             Output.write("# \(point.id): \(point.op.summary) in \(point.declaration)\n" + catalogue.diff(point))
         }
+    }
+
+    // MARK: audit (the campaign's own)
+
+    static let audit = Command(
+        "audit", summary: "Run the audit over many kept worlds in one process (the campaign's judge of audit mutants).",
+        usage: "WORLD…",
+        details: """
+            For each WORLD (a folder `simctl scenario run --keep` kept), the invariants of `simctl audit`; prints one JSON
+            document with each world's violated invariants (or its error). The campaign runs it with SIM_MUTANT set, once
+            per mutant of the audit, instead of one `simctl audit` per world.
+            """,
+        examples: ["simctl mutate audit . --json"]
+    ) { args, invocation in
+        let worlds = args.remainingPositionals()
+        try args.finish()
+        guard !worlds.isEmpty else { throw CLIError.usage("Give at least one world folder.") }
+        struct Verdict: Encodable {
+            var world: String
+            var violations: [String]
+            var error: String?
+        }
+        let verdicts = worlds.map { path -> Verdict in
+            do {
+                let report = try Audit(world: WorldFiles.World(root: URL(fileURLWithPath: path))).run()
+                return Verdict(
+                    world: path, violations: report.violations.map { "\($0.invariant.rawValue): \($0.message)" })
+            } catch {
+                return Verdict(world: path, violations: [], error: "\(error)")
+            }
+        }
+        Output.write(try Invocation.jsonString(["worlds": verdicts]) + "\n")
     }
 
     // MARK: run
@@ -193,7 +227,8 @@ enum MutateCommands {
         var chosen = filter.apply(catalogue.points)
         if let sample { chosen = Campaign.sample(chosen, count: sample, seed: seed) }
         if let unknown = filter.ids.first(where: { id in !catalogue.points.contains { $0.id == id } }) {
-            throw CLIError.usage("No mutant has the id \(unknown) in today's sources: `simctl mutate list` prints them.")
+            throw CLIError.usage(
+                "No mutant has the id \(unknown) in today's sources: `simctl mutate list` prints them.")
         }
         guard !chosen.isEmpty else { throw CLIError.usage("No mutant matches the --module/--operator/--mutant given.") }
         let equivalents = try equivalents()

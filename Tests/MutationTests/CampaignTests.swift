@@ -63,12 +63,19 @@ import Testing
             return LabRun(scenarios: scenarios, reached: reached, seconds: Double(request.files.count))
         }
 
-        func audit(world: String, platform: String, mutant: String) -> LabRun.Failure? {
-            audits.withLock { $0.append("\(platform) \(world) \(mutant)") }
-            let file = String(world.dropFirst("/nonexistent/world-of-".count))
-            guard auditKills[file]?.contains(mutant) == true else { return nil }
-            return LabRun.Failure(
-                location: "audit", step: "(audit)", expected: "no violation", actual: "own-prefix-only")
+        func audit(worlds: [String], platform: String, mutant: String) -> (world: Int, failure: LabRun.Failure)? {
+            for (index, world) in worlds.enumerated() {
+                audits.withLock { $0.append("\(platform) \(world) \(mutant)") }
+                let file = String(world.dropFirst("/nonexistent/world-of-".count))
+                if auditKills[file]?.contains(mutant) == true {
+                    return (
+                        index,
+                        LabRun.Failure(
+                            location: "audit", step: "(audit)", expected: "no violation", actual: "own-prefix-only")
+                    )
+                }
+            }
+            return nil
         }
     }
 
