@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "PaykitContract", dependencies: ["ContractNames", "PubkyCrypto", "PubkyProtocol"]),
         // How an app learns of the other app's pubkys, reads one secret just in time, offers and
         // withdraws its own: meanings, not status codes; one implementation per platform.
-        .target(name: "IdentitySharing", dependencies: ["ContractNames", "Keychain", "PubkyCrypto", "SafeFiles"]),
+        .target(name: "IdentitySharing", dependencies: ["ContractNames", "Keychain"]),
         .target(name: "AppSupport"),
         // Systematic exploration of schedules: a pure core (footprints, schedules, the explorer).
         .target(name: "Exploration"),
@@ -45,15 +45,30 @@ let package = Package(
         .target(
             name: "Simulation",
             dependencies: ["ContractNames", "Exploration", "PubkyCrypto", "SafeFiles", "WorldFiles"]),
-        // The OS model: installs, entitlements, the lock, faults, breakpoints, sandboxes, an app's view.
-        .target(name: "Device", dependencies: ["ContractNames", "Keychain", "SafeFiles", "Simulation", "WorldFiles"]),
+        // The OS model: installs, entitlements, the lock, faults, breakpoints, sandboxes, an app's view,
+        // and `PhoneOS`, everything that differs by platform.
+        .target(
+            name: "Device",
+            dependencies: ["ContractNames", "IdentitySharing", "Keychain", "SafeFiles", "Simulation", "WorldFiles"]),
+        // The iOS phone: one shared keychain group, data protection, items that outlive an uninstall.
+        .target(
+            name: "IOSPlatform",
+            dependencies: ["ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "WorldFiles"]),
+        // The Android phone: content providers, the package manager and signature permissions, aliases.
+        .target(
+            name: "AndroidPlatform",
+            dependencies: [
+                "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "SafeFiles", "Simulation",
+                "WorldFiles",
+            ]),
+        // The one place a world's platform becomes its phone's OS.
+        .target(
+            name: "Platforms",
+            dependencies: ["AndroidPlatform", "ContractNames", "Device", "IOSPlatform", "WorldFiles"]),
         // The app-runtime kernel both apps run on: main actor, suspension points, toasts, navigation.
         .target(
             name: "AppRuntime",
-            dependencies: [
-                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation",
-                "WorldFiles",
-            ]),
+            dependencies: ["AppSupport", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
         .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto", "Simulation"]),
@@ -71,37 +86,38 @@ let package = Package(
             ]),
         .target(
             name: "SimCLI",
-            dependencies: ["ContractNames", "Device", "Keychain", "SafeFiles", "Simulation", "WorldFiles"]),
+            dependencies: ["ContractNames", "Device", "Keychain", "Platforms", "SafeFiles", "Simulation", "WorldFiles"]),
         // What both apps' tools share: printing an app step's outcome, the checkpoints command.
         .target(name: "AppCommands", dependencies: ["AppRuntime", "AppSupport", "ContractNames", "SimCLI"]),
         // The visual run report: HTML pages and inline SVG drawn from plain records of a run.
         .target(name: "RunReport", dependencies: ["AppSupport"]),
         // Journey files (spec/08 §1.1, §2): parsed, split into sub-actions, each recognised as a form.
-        .target(name: "Journeys"),
+        .target(name: "Journeys", dependencies: ["ContractNames"]),
         .target(
             name: "BitkitCLI",
             dependencies: [
                 "AppCommands", "AppSupport", "BitkitApp", "ContractNames", "Device", "IdentitySharing",
-                "PaykitContract", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles",
+                "PaykitContract", "Platforms", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles",
             ]),
         .target(
             name: "RingCLI",
             dependencies: [
-                "AppCommands", "AppSupport", "ContractNames", "Device", "IdentitySharing", "PubkyCrypto", "RingApp",
-                "SimCLI", "WorldFiles",
+                "AppCommands", "AppSupport", "ContractNames", "Device", "IdentitySharing", "Platforms", "PubkyCrypto",
+                "RingApp", "SimCLI", "WorldFiles",
             ]),
         // The contract's invariants over a world's journal and files (`simctl audit`).
         .target(
             name: "Audit",
             dependencies: [
-                "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation", "WorldFiles",
+                "AndroidPlatform", "ContractNames", "Device", "IdentitySharing", "Keychain", "Platforms", "PubkyCrypto",
+                "Simulation", "WorldFiles",
             ]),
         // The scenario language and its runner: parse, run steps against the real tools, check.
         .target(
             name: "Scenarios",
             dependencies: [
-                "AppSupport", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto",
-                "RunReport", "SimCLI", "Simulation", "WorldFiles",
+                "AppSupport", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "Platforms",
+                "PubkyCrypto", "RunReport", "SimCLI", "Simulation", "WorldFiles",
             ]),
         // Steps run many ways: the race harness, the explorer's glue and the race matrix, the crash campaign.
         .target(
@@ -113,14 +129,14 @@ let package = Package(
         // `simctl parity`: the catalogue on both platforms, compared expectation by expectation (spec/07 §10).
         .target(name: "Parity", dependencies: ["ContractNames", "RunReport", "Scenarios"]),
         // `simctl journey run`: a journey file's actions evaluated against the apps, through the scenario runner.
-        .target(name: "JourneyRunner", dependencies: ["AppSupport", "Journeys", "RunReport", "Scenarios"]),
+        .target(
+            name: "JourneyRunner", dependencies: ["AppSupport", "ContractNames", "Journeys", "RunReport", "Scenarios"]),
         .target(
             name: "SimctlCLI",
             dependencies: [
-                "AppNetwork", "AppRuntime", "Audit", "Backend", "ContractNames", "Device", "Exploration", "Harnesses",
-                "IdentitySharing", "JourneyRunner", "Keychain", "PaykitContract", "Parity", "PubkyCrypto",
-                "PubkyProtocol",
-                "RunReport", "Scenarios", "SimCLI", "Simulation", "WorldFiles",
+                "AndroidPlatform", "AppNetwork", "Audit", "Backend", "ContractNames", "Device", "Exploration",
+                "Harnesses", "IdentitySharing", "JourneyRunner", "Keychain", "PaykitContract", "Parity", "Platforms",
+                "PubkyCrypto", "PubkyProtocol", "RunReport", "Scenarios", "SimCLI", "Simulation", "WorldFiles",
             ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
@@ -135,9 +151,15 @@ let package = Package(
 
         // One test target per module, plus end-to-end tests that spawn the binaries.
         .testTarget(name: "ContractNamesTests", dependencies: ["ContractNames"]),
+        .testTarget(name: "IdentitySharingTests", dependencies: ["IdentitySharing"]),
         .testTarget(
-            name: "IdentitySharingTests",
-            dependencies: ["ContractNames", "IdentitySharing", "Keychain", "PubkyCrypto"]),
+            name: "IOSPlatformTests", dependencies: ["ContractNames", "IOSPlatform", "IdentitySharing", "Keychain"]),
+        .testTarget(
+            name: "AndroidPlatformTests",
+            dependencies: ["AndroidPlatform", "ContractNames", "IdentitySharing", "Keychain", "PubkyCrypto"]),
+        .testTarget(
+            name: "PlatformsTests",
+            dependencies: ["AndroidPlatform", "ContractNames", "Device", "IOSPlatform", "Platforms", "WorldFiles"]),
         .testTarget(
             name: "AppRuntimeTests",
             dependencies: ["AppRuntime", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
@@ -154,20 +176,20 @@ let package = Package(
             name: "BitkitAppTests",
             dependencies: [
                 "AppRuntime", "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device", "IdentitySharing",
-                "Keychain", "PaykitContract", "PubkyCrypto", "Simulation", "WorldFiles",
+                "Keychain", "PaykitContract", "Platforms", "PubkyCrypto", "Simulation", "WorldFiles",
             ]),
         .testTarget(
             name: "RingAppTests",
             dependencies: [
                 "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "IdentitySharing", "Keychain",
-                "PubkyCrypto", "PubkyProtocol", "RingApp", "Simulation", "WorldFiles",
+                "Platforms", "PubkyCrypto", "PubkyProtocol", "RingApp", "Simulation", "WorldFiles",
             ]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
         .testTarget(
             name: "AuditTests",
             dependencies: [
-                "AppRuntime", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto",
-                "Simulation", "WorldFiles",
+                "AndroidPlatform", "AppRuntime", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain",
+                "Platforms", "PubkyCrypto", "Simulation", "WorldFiles",
             ]),
         .testTarget(
             name: "HarnessesTests",

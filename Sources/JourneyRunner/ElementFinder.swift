@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Journeys
 
 /// Finds a journey's element mention on a screen (spec/08 §2.1): `id`/`identifier` match an
@@ -7,7 +8,7 @@ import Journeys
 /// `-UseButton` included; a label matches a shown text exactly. With several matches, the one that
 /// shows `showing` (a title or caption) wins, else the first shown.
 struct ElementFinder {
-    let platform: JourneyPlatform
+    let platform: Platform
 
     static let derivedSuffixes = ["-Content", "-ActionButton", "-UseButton"]
 

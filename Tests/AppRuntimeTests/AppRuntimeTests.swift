@@ -27,7 +27,8 @@ import WorldFiles
     @discardableResult
     func act(_ actions: [Tally.Action], run: RunContext = .standalone) throws -> Context<Tally> {
         try AppRuntime.act(
-            actions, host: TallyHost(), environment: environment(run), sharing: NoSharing(ownSourceApp: "tally"))
+            actions, host: TallyHost(), environment: environment(run),
+            sharing: NoSharing(ownSourceApp: "tally", policy: .iOS))
     }
 
     var sandbox: Sandbox { Sandbox(world: world, app: .ring) }
@@ -65,7 +66,7 @@ import WorldFiles
         let there = try AppRuntime.act(
             [Tally.Action.launch], host: TallyHost(),
             environment: AppEnvironment(world: second, app: .ring, run: .standalone),
-            sharing: NoSharing(ownSourceApp: "tally")
+            sharing: NoSharing(ownSourceApp: "tally", policy: .iOS)
         ).state.memory?.launchID
         #expect(here != nil && here == there)
     }
@@ -130,7 +131,7 @@ import WorldFiles
                     _ = try? AppRuntime.act(
                         [Tally.Action.increment], host: TallyHost(),
                         environment: AppEnvironment(world: world, app: .ring, run: .standalone),
-                        sharing: NoSharing(ownSourceApp: "tally"))
+                        sharing: NoSharing(ownSourceApp: "tally", policy: .iOS))
                 }
             }
         }

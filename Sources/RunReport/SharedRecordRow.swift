@@ -1,0 +1,47 @@
+/// One record the device shares after a step, without its secret: an item of the iOS shared
+/// keychain group, or a row an Android provider serves.
+public struct SharedRecordRow: Sendable, Equatable {
+    /// How the record differs from the step before.
+    public enum Change: String, Sendable, Equatable {
+        case added, changed, removed, unchanged
+    }
+
+    /// `<owner>:<pubky>` (on iOS the item's account, whatever its prefix).
+    public var record: String
+    /// The owner it starts with (`app.pubkyring`, `to.bitkit.dev`…), if it has one.
+    public var owner: String?
+    /// The platform's one fact about it, e.g. the item's accessibility class
+    /// (`WhenUnlockedThisDeviceOnly`) or the provider's authority.
+    public var detail: String
+    /// The size of the hidden secret.
+    public var byteCount: Int
+    public var change: Change
+
+    public init(record: String, owner: String?, detail: String, byteCount: Int, change: Change) {
+        self.record = record
+        self.owner = owner
+        self.detail = detail
+        self.byteCount = byteCount
+        self.change = change
+    }
+}
+
+/// What the table of shared records calls the place that holds them and its columns: the
+/// platform's words (the iOS keychain group's, or Android's providers').
+public struct SharedRecordsLayout: Sendable, Equatable {
+    /// "Shared keychain group", "Content providers": the caption says "… after step N".
+    public var place: String
+    public var recordHeading: String
+    public var ownerHeading: String
+    public var detailHeading: String
+    /// The row of a table without records, e.g. "The group holds no record."
+    public var empty: String
+
+    public init(place: String, recordHeading: String, ownerHeading: String, detailHeading: String, empty: String) {
+        self.place = place
+        self.recordHeading = recordHeading
+        self.ownerHeading = ownerHeading
+        self.detailHeading = detailHeading
+        self.empty = empty
+    }
+}
