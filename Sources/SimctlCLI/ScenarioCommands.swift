@@ -41,8 +41,8 @@ enum ScenarioCommands {
             overrides the scenarios' seeds;
             --jobs N runs N scenarios at once (default: the number of cores); --quiet prints only the result lines;
             --junit FILE writes a JUnit XML report; --html DIR writes a visual report into DIR (index.html and one page per
-            scenario: every step with both phones side by side, the expectations, the shared keychain group, the journal
-            and the run's sequence diagram; one folder, no script, nothing fetched: Docs/reports.md); --sequence ends each
+            scenario: every step with both phones side by side, the expectations, what the device shares (the keychain
+            group on iOS, the providers' rows on Android), the journal and the run's sequence diagram; one folder, no script, nothing fetched: Docs/reports.md); --sequence ends each
             transcript with a Mermaid sequence diagram of the run's cross-app events. App commands go to long-lived `--serve` processes shared by the run, each command a
             fresh app run; --process-per-action starts a process for every command instead (slower, same transcripts).
             --no-timings leaves durations out of the result lines and --json, so two runs with one seed print the same
