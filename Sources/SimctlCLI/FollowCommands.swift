@@ -25,14 +25,7 @@ enum FollowCommands {
             "simctl backend follow --pubky tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy Alice  # exit 2: not a key",
         ]
     ) { args, invocation in
-        let (follower, keys) = try followerAndKeys(&args)
-        let store = try BackendAccess.store(invocation)
-        let session = try BackendAccess.liveSession(of: follower, store: store, writing: "its follows")
-        let client = try BackendAccess.client(invocation)
-        _ = try BackendAccess.run { () throws(BackendError) in try client.follow(keys, session: session) }
-        try invocation.emit(
-            Changed(pubky: follower, keys: keys, paths: keys.map(PubkyAppFollow.path(of:))),
-            text: keys.map { "\(follower) follows \($0) (\(PubkyAppFollow.path(of: $0)))." }.joined(separator: "\n"))
+        try changeFollows(&args, invocation, deleting: false)
     }
 
     static let unfollow = Command(
@@ -51,20 +44,7 @@ enum FollowCommands {
             "simctl backend unfollow --pubky tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy i1mnt4hiywditswo3hd57t9bubcs38zmneajwphcfjzpozk5x9so  # exit 1: not followed any more",
         ]
     ) { args, invocation in
-        let (follower, keys) = try followerAndKeys(&args)
-        let store = try BackendAccess.store(invocation)
-        let session = try BackendAccess.liveSession(of: follower, store: store, writing: "its follows")
-        let files = try BackendAccess.run { () throws(BackendError) in try store.storage(pubky: follower) }
-        let followed = Set(files.map(\.path))
-        if let missing = keys.first(where: { !followed.contains(PubkyAppFollow.path(of: $0)) }) {
-            throw CLIError.failure(
-                "\(follower) does not follow \(missing) (no \(PubkyAppFollow.path(of: missing))): nothing was deleted.")
-        }
-        let client = try BackendAccess.client(invocation)
-        _ = try BackendAccess.run { () throws(BackendError) in try client.unfollow(keys, session: session) }
-        try invocation.emit(
-            Changed(pubky: follower, keys: keys, paths: keys.map(PubkyAppFollow.path(of:))),
-            text: keys.map { "\(follower) no longer follows \($0)." }.joined(separator: "\n"))
+        try changeFollows(&args, invocation, deleting: true)
     }
 
     static let seedFollows = Command(
@@ -178,6 +158,34 @@ enum FollowCommands {
         var pubky: String
         var homeserver: String
         var follows: [Seeded]
+    }
+
+    /// `follow` / `unfollow`: P's follows of KEY… written or deleted with P's live session. An unfollow
+    /// of a key P does not follow deletes nothing at all.
+    private static func changeFollows(_ args: inout Arguments, _ invocation: Invocation, deleting: Bool) throws {
+        let (follower, keys) = try followerAndKeys(&args)
+        let store = try BackendAccess.store(invocation)
+        let session = try BackendAccess.liveSession(of: follower, store: store, writing: "its follows")
+        if deleting {
+            let files = try BackendAccess.run { () throws(BackendError) in try store.storage(pubky: follower) }
+            let followed = Set(files.map(\.path))
+            if let missing = keys.first(where: { !followed.contains(PubkyAppFollow.path(of: $0)) }) {
+                throw CLIError.failure(
+                    "\(follower) does not follow \(missing) (no \(PubkyAppFollow.path(of: missing))): nothing was deleted."
+                )
+            }
+        }
+        let client = try BackendAccess.client(invocation)
+        _ = try BackendAccess.run { () throws(BackendError) in
+            deleting ? try client.unfollow(keys, session: session) : try client.follow(keys, session: session)
+        }
+        try invocation.emit(
+            Changed(pubky: follower, keys: keys, paths: keys.map(PubkyAppFollow.path(of:))),
+            text: keys.map {
+                deleting
+                    ? "\(follower) no longer follows \($0)."
+                    : "\(follower) follows \($0) (\(PubkyAppFollow.path(of: $0)))."
+            }.joined(separator: "\n"))
     }
 
     /// `--pubky P` as a bare key (a `pubky` prefix dropped); a usage error when it is not a key.

@@ -8,14 +8,10 @@ import Testing
 /// Bitkit's view of follows through its SDK (spec/09 §1): the listing, each follow's profile or
 /// placeholder, and the device clock moved by the lane's schedule, not by the sum of the lookups.
 @Suite struct FollowProfileTests {
-    /// spec/09 §1.4's table: F1…F5 and their placeholder names.
-    static let table: [(pubky: String, placeholder: String)] = [
-        ("i1mnt4hiywditswo3hd57t9bubcs38zmneajwphcfjzpozk5x9so", "i1mn...x9so"),
-        ("19jo9ek9y1xur58m9z3ood9gkz1nrykj1xtqepbykd4hr7pdx4by", "19jo...x4by"),
-        ("u64tuozgbwkety8f1h98echx16chp9nyf34jhheyrdo696pxjkmy", "u64t...jkmy"),
-        ("qbxscyqqgsm319pt4dz3wcpjenk1fywxdrw3t5bimddiek184ebo", "qbxs...4ebo"),
-        ("8auyz87ndhg4b1zghjk6g5xgg4yqwhpmh85n7iwobxy59mdbxnfy", "8auy...xnfy"),
-    ]
+    /// spec/09 §1.4's table: F1…F5 (their keys pinned by BackendTests) and their placeholder names.
+    static let table: [(pubky: String, placeholder: String)] = zip(
+        1...5, ["i1mn...x9so", "19jo...x4by", "u64t...jkmy", "qbxs...4ebo", "8auy...xnfy"]
+    ).map { (SeededFollow.keyPair($0.0)?.pubky ?? "", $0.1) }
 
     @Test func aFollowWithoutAProfileIsNamedByItsTruncatedKey() {
         for row in Self.table {

@@ -4,13 +4,11 @@ import Testing
 /// `simctl backend follow|unfollow|seed-follows` and `simctl net read-latency` (spec/09 §1.4, §1.5):
 /// follows written as pubky.app writes them, the F1…FN table, and clear refusals that change nothing.
 @Suite struct FollowCommandsTests {
-    /// spec/09 §1.4's table.
-    static let table: [(pubky: String, placeholder: String)] = [
-        ("i1mnt4hiywditswo3hd57t9bubcs38zmneajwphcfjzpozk5x9so", "i1mn...x9so"),
-        ("19jo9ek9y1xur58m9z3ood9gkz1nrykj1xtqepbykd4hr7pdx4by", "19jo...x4by"),
-        ("u64tuozgbwkety8f1h98echx16chp9nyf34jhheyrdo696pxjkmy", "u64t...jkmy"),
-        ("qbxscyqqgsm319pt4dz3wcpjenk1fywxdrw3t5bimddiek184ebo", "qbxs...4ebo"),
-        ("8auyz87ndhg4b1zghjk6g5xgg4yqwhpmh85n7iwobxy59mdbxnfy", "8auy...xnfy"),
+    /// spec/09 §1.4's table: F1…F5's bare pubkys.
+    static let table = [
+        "i1mnt4hiywditswo3hd57t9bubcs38zmneajwphcfjzpozk5x9so", "19jo9ek9y1xur58m9z3ood9gkz1nrykj1xtqepbykd4hr7pdx4by",
+        "u64tuozgbwkety8f1h98echx16chp9nyf34jhheyrdo696pxjkmy", "qbxscyqqgsm319pt4dz3wcpjenk1fywxdrw3t5bimddiek184ebo",
+        "8auyz87ndhg4b1zghjk6g5xgg4yqwhpmh85n7iwobxy59mdbxnfy",
     ]
     static let hs = "ufibwbmed6jeq9k4p583go95wofakh9fwpp4k734trq79pd9u1uy"
     static let mnemonic =
@@ -47,31 +45,27 @@ import Testing
             "--json")
         #expect(seeded.status == 0, "\(seeded.stderr)")
         let follows = try #require(try seeded.json()["follows"] as? [[String: Any]])
-        #expect(follows.compactMap { $0["pubky"] as? String } == Self.table.map(\.pubky))
+        #expect(follows.compactMap { $0["pubky"] as? String } == Self.table)
         #expect(follows.compactMap { $0["symbol"] as? String } == ["F1", "F2", "F3", "F4", "F5"])
         #expect(follows.map { $0["profile"] as? String } == ["Follow 01", "Follow 02", "Follow 03", "Follow 04", nil])
         #expect(follows[4]["profile"] is NSNull)
-        // The placeholder a follow without a profile shows is its key truncated (spec/02 §11), lowercase.
-        for row in Self.table {
-            #expect(String(row.pubky.prefix(4)) + "..." + String(row.pubky.suffix(4)) == row.placeholder)
-        }
         // A follows F1…F5; each follow has an account on HS made without a token, and a record.
         #expect(
-            try Self.followPaths(sim, of: Fixture.a) == Self.table.map { "/pub/pubky.app/follows/\($0.pubky)" }.sorted()
+            try Self.followPaths(sim, of: Fixture.a) == Self.table.map { "/pub/pubky.app/follows/\($0)" }.sorted()
         )
         let accounts = try sim("simctl", "backend", "show", "accounts", "--json").json()
         let made = (accounts["accounts"] as? [[String: Any]] ?? []).filter { $0["pubky"] as? String != Fixture.a }
-        #expect(Set(made.compactMap { $0["pubky"] as? String }) == Set(Self.table.map(\.pubky)))
+        #expect(Set(made.compactMap { $0["pubky"] as? String }) == Set(Self.table))
         #expect(made.allSatisfy { $0["signupToken"] == nil && $0["homeserver"] as? String == Self.hs })
         let tokens = (accounts["signupTokens"] as? [[String: Any]] ?? []).compactMap { $0["usedBy"] as? String }
         #expect(tokens == [Fixture.a])
-        for row in Self.table {
-            let records = try sim("simctl", "backend", "show", "pkarr", "--pubky", row.pubky, "--json").json()
+        for pubky in Self.table {
+            let records = try sim("simctl", "backend", "show", "pkarr", "--pubky", pubky, "--json").json()
             #expect((records["records"] as? [[String: Any]])?.first?["homeserver"] as? String == Self.hs)
         }
-        let names = try Self.files(sim, of: Self.table[0].pubky).compactMap { $0["text"] as? String }
+        let names = try Self.files(sim, of: Self.table[0]).compactMap { $0["text"] as? String }
         #expect(names.contains { $0.contains(#""name":"Follow 01""#) })
-        #expect(try Self.files(sim, of: Self.table[4].pubky).isEmpty)
+        #expect(try Self.files(sim, of: Self.table[4]).isEmpty)
     }
 
     @Test func noAccountLeavesAFollowWithoutAccountRecordOrProfileAndSeedingAgainAddsNothingTwice() throws {
@@ -80,13 +74,13 @@ import Testing
         #expect(
             try sim("simctl", "backend", "seed-follows", "--pubky", Fixture.a, "--count", "3", "--no-account", "2")
                 .status == 0)
-        let records = try sim("simctl", "backend", "show", "pkarr", "--pubky", Self.table[1].pubky, "--json").json()
+        let records = try sim("simctl", "backend", "show", "pkarr", "--pubky", Self.table[1], "--json").json()
         #expect((records["records"] as? [Any])?.isEmpty == true)
         let text = try sim(
             "simctl", "backend", "seed-follows", "--pubky", "pubky" + Fixture.a, "--count", "3", "--no-account", "2")
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains("F2 \(Self.table[1].pubky)  (no account)"))
-        #expect(text.stdout.contains("F1 \(Self.table[0].pubky)  Follow 01"))
+        #expect(text.stdout.contains("F2 \(Self.table[1])  (no account)"))
+        #expect(text.stdout.contains("F1 \(Self.table[0])  Follow 01"))
         #expect(try Self.followPaths(sim, of: Fixture.a).count == 3)
         // A, F1 and F3, each once.
         let accounts = try sim("simctl", "backend", "show", "accounts", "--json").json()["accounts"] as? [Any]
@@ -116,21 +110,21 @@ import Testing
         defer { sim.cleanup() }
         let wAlias = "aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3ib"
         let followed = try sim(
-            "simctl", "backend", "follow", "--pubky", Fixture.a, "pubky" + Self.table[0].pubky, wAlias, wAlias, "--json"
+            "simctl", "backend", "follow", "--pubky", Fixture.a, "pubky" + Self.table[0], wAlias, wAlias, "--json"
         )
         #expect(followed.status == 0, "\(followed.stderr)")
-        #expect(try followed.json()["keys"] as? [String] == [Self.table[0].pubky, wAlias])
+        #expect(try followed.json()["keys"] as? [String] == [Self.table[0], wAlias])
         let files = try Self.files(sim, of: Fixture.a).filter { ($0["path"] as? String)?.contains("follows") == true }
         #expect(
             files.compactMap { $0["path"] as? String } == [
-                "/pub/pubky.app/follows/\(wAlias)", "/pub/pubky.app/follows/\(Self.table[0].pubky)",
+                "/pub/pubky.app/follows/\(wAlias)", "/pub/pubky.app/follows/\(Self.table[0])",
             ])
         #expect(files.allSatisfy { ($0["text"] as? String)?.hasPrefix(#"{"created_at":"#) == true })
         let gone = try sim("simctl", "backend", "unfollow", "--pubky", Fixture.a, wAlias)
         #expect(gone.status == 0, "\(gone.stderr)")
-        #expect(try Self.followPaths(sim, of: Fixture.a) == ["/pub/pubky.app/follows/\(Self.table[0].pubky)"])
+        #expect(try Self.followPaths(sim, of: Fixture.a) == ["/pub/pubky.app/follows/\(Self.table[0])"])
         // Not followed (the canonical spelling of the alias is another file): exit 1, nothing deleted.
-        let missing = try sim("simctl", "backend", "unfollow", "--pubky", Fixture.a, Self.table[0].pubky, Fixture.w)
+        let missing = try sim("simctl", "backend", "unfollow", "--pubky", Fixture.a, Self.table[0], Fixture.w)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("does not follow \(Fixture.w)"))
         #expect(try Self.followPaths(sim, of: Fixture.a).count == 1)
@@ -189,7 +183,7 @@ import Testing
     @Test func readLatencySetsAndClearsOneUsersKnob() throws {
         let sim = try InProcess()
         defer { sim.cleanup() }
-        let f3 = Self.table[2].pubky
+        let f3 = Self.table[2]
         let set = try sim("simctl", "net", "read-latency", "pubky" + f3, "12", "--json")
         #expect(set.status == 0, "\(set.stderr)")
         #expect((try set.json()["readLatencies"] as? [String: Double]) == [f3: 12])
