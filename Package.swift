@@ -49,17 +49,21 @@ let package = Package(
         // and `PhoneOS`, everything that differs by platform.
         .target(
             name: "Device",
-            dependencies: ["ContractNames", "IdentitySharing", "Keychain", "SafeFiles", "Simulation", "WorldFiles"]),
+            dependencies: [
+                "AppSupport", "ContractNames", "IdentitySharing", "Keychain", "SafeFiles", "Simulation", "WorldFiles",
+            ]),
         // The iOS phone: one shared keychain group, data protection, items that outlive an uninstall.
         .target(
             name: "IOSPlatform",
-            dependencies: ["ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "WorldFiles"]),
+            dependencies: [
+                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "WorldFiles",
+            ]),
         // The Android phone: content providers, the package manager and signature permissions, aliases.
         .target(
             name: "AndroidPlatform",
             dependencies: [
-                "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "SafeFiles", "Simulation",
-                "WorldFiles",
+                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "SafeFiles",
+                "Simulation", "WorldFiles",
             ]),
         // The one place a world's platform becomes its phone's OS.
         .target(
@@ -109,8 +113,8 @@ let package = Package(
         .target(
             name: "Audit",
             dependencies: [
-                "AndroidPlatform", "ContractNames", "Device", "IdentitySharing", "Keychain", "Platforms", "PubkyCrypto",
-                "Simulation", "WorldFiles",
+                "AndroidPlatform", "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "Platforms",
+                "PubkyCrypto", "Simulation", "WorldFiles",
             ]),
         // The scenario language and its runner: parse, run steps against the real tools, check.
         .target(

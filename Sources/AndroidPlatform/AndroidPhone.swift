@@ -1,3 +1,4 @@
+import AppSupport
 import ContractNames
 import Device
 import Foundation
@@ -71,12 +72,10 @@ public struct AndroidPhone: PhoneOS {
 
     // MARK: Sharing
 
-    public func sharing(
+    public func exchange(
         of install: InstalledApp, in environment: AppEnvironment, keychain: Keychain, service: String
     ) -> any IdentitySharing {
         switch install.kind {
-        case .bitkit where !install.build.sharesKeys:
-            return NoSharing(ownSourceApp: install.ownerPrefix, policy: policy)
         case .bitkit: return bitkitProviderClient(install: install, in: environment)
         case .ring: return ringProviderModule(install: install, in: environment)
         }
@@ -154,8 +153,8 @@ public struct AndroidPhone: PhoneOS {
         return try ProviderRecords.read(installed, showSecrets: showSecrets, derive: derive)
     }
 
-    public var recordsView: SharedRecordsView {
-        SharedRecordsView(
+    public var recordsLayout: SharedRecordsLayout {
+        SharedRecordsLayout(
             place: "Content providers", recordHeading: "Record", ownerHeading: "Package", detailHeading: "Authority",
             detailKey: "authority", empty: "No provider serves a record.")
     }

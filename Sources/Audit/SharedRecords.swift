@@ -1,3 +1,4 @@
+import AppSupport
 import ContractNames
 import Device
 import Foundation
@@ -13,7 +14,7 @@ public enum SharedRecords {
     /// One reading of what a device shares.
     public struct Reading: Sendable {
         public var platform: Platform
-        public var view: SharedRecordsView
+        public var layout: SharedRecordsLayout
         public var records: [SharedRecord]
     }
 
@@ -23,7 +24,7 @@ public enum SharedRecords {
     ) throws -> Reading {
         let (state, os) = try PlatformOS.open(world)
         return Reading(
-            platform: os.platform, view: os.recordsView,
+            platform: os.platform, layout: os.recordsLayout,
             records: try os.sharedRecords(in: world, state: state, showSecrets: showSecrets, derive: derive))
     }
 }

@@ -1,3 +1,4 @@
+import AppSupport
 import ContractNames
 import Foundation
 import IdentitySharing
@@ -40,9 +41,9 @@ public protocol PhoneOS: Sendable {
 
     // MARK: Sharing
 
-    /// The identity-sharing seam of `install`, every call journalled: the one factory both apps get
-    /// their sharing from. A build from before the shared keychain gets `NoSharing`.
-    func sharing(
+    /// The platform's sharing implementation for `install`, every call journalled (`sharing(of:…)`
+    /// gives it to the apps).
+    func exchange(
         of install: InstalledApp, in environment: AppEnvironment, keychain: Keychain, service: String
     ) -> any IdentitySharing
     /// Bitkit's shared-record calls one at a time (`bitkit-sim keychain …`).
@@ -73,13 +74,22 @@ public protocol PhoneOS: Sendable {
         in world: World, state: DeviceState, showSecrets: Bool, derive: (String) -> String?
     ) throws -> [SharedRecord]
     /// How the report's table of shared records names its columns on this platform.
-    var recordsView: SharedRecordsView { get }
+    var recordsLayout: SharedRecordsLayout { get }
 }
 
 extension PhoneOS {
     /// The app's view of the keychain, scheduling each call.
     public func keychain(for install: InstalledApp, in environment: AppEnvironment) -> Keychain {
         keychain(for: install, in: environment, schedules: true)
+    }
+
+    /// The identity-sharing seam of `install`: the one factory both apps get their sharing from. A
+    /// build from before the shared keychain has no sharing code, whatever the platform.
+    public func sharing(
+        of install: InstalledApp, in environment: AppEnvironment, keychain: Keychain, service: String
+    ) -> any IdentitySharing {
+        guard install.build.sharesKeys else { return NoSharing(ownSourceApp: install.ownerPrefix, policy: policy) }
+        return exchange(of: install, in: environment, keychain: keychain, service: service)
     }
 
     /// The name Bitkit's private store keeps `key` under on this platform.

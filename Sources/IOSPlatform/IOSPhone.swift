@@ -1,3 +1,4 @@
+import AppSupport
 import ContractNames
 import Device
 import Foundation
@@ -53,12 +54,10 @@ public struct IOSPhone: PhoneOS {
 
     // MARK: Sharing
 
-    public func sharing(
+    public func exchange(
         of install: InstalledApp, in environment: AppEnvironment, keychain: Keychain, service: String
     ) -> any IdentitySharing {
         switch install.kind {
-        case .bitkit where !install.build.sharesKeys:
-            return NoSharing(ownSourceApp: install.ownerPrefix, policy: policy)
         case .bitkit: return environment.bitkitExchange(install: install, keychain: keychain, service: service)
         case .ring: return environment.ringExchange(keychain: keychain, service: service, defects: Set(install.defects))
         }
@@ -102,8 +101,8 @@ public struct IOSPhone: PhoneOS {
         try KeychainGroupRecords.read(world.sharedGroup, showSecrets: showSecrets, derive: derive)
     }
 
-    public var recordsView: SharedRecordsView {
-        SharedRecordsView(
+    public var recordsLayout: SharedRecordsLayout {
+        SharedRecordsLayout(
             place: "Shared keychain group", recordHeading: "Account", ownerHeading: "Owner prefix",
             detailHeading: "Accessibility", detailKey: "accessibility", empty: "The group holds no record.")
     }

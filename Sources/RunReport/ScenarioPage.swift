@@ -1,3 +1,5 @@
+import AppSupport
+
 /// One scenario's page: a header with the result, then every step in order (command, both phones
 /// side by side with the expectations that concern each, the shared group and the journal), and at
 /// the end the audit and the run's sequence diagram.

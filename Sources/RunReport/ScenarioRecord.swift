@@ -1,3 +1,5 @@
+import AppSupport
+
 /// One scenario run as its report page shows it. The scenario runner fills it only when a report
 /// was asked for (`simctl scenario run --html`).
 public struct ScenarioRecord: Sendable, Equatable {

@@ -25,23 +25,3 @@ public struct SharedRecordRow: Sendable, Equatable {
         self.change = change
     }
 }
-
-/// What the table of shared records calls the place that holds them and its columns: the
-/// platform's words (the iOS keychain group's, or Android's providers').
-public struct SharedRecordsLayout: Sendable, Equatable {
-    /// "Shared keychain group", "Content providers": the caption says "… after step N".
-    public var place: String
-    public var recordHeading: String
-    public var ownerHeading: String
-    public var detailHeading: String
-    /// The row of a table without records, e.g. "The group holds no record."
-    public var empty: String
-
-    public init(place: String, recordHeading: String, ownerHeading: String, detailHeading: String, empty: String) {
-        self.place = place
-        self.recordHeading = recordHeading
-        self.ownerHeading = ownerHeading
-        self.detailHeading = detailHeading
-        self.empty = empty
-    }
-}

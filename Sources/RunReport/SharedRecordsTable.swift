@@ -1,3 +1,5 @@
+import AppSupport
+
 /// What the device shares after a step, as a table in the platform's words (`SharedRecordsLayout`):
 /// record, owner, the platform's fact about it and the secret's size (never its value), rows the
 /// step added, changed or removed marked in words and colour.

@@ -140,10 +140,7 @@ package struct RunRecorder {
             file: result.file, name: result.name, title: result.title, tags: result.tags, passed: result.passed,
             seconds: result.seconds ?? 0,
             seed: result.seed, steps: steps,
-            records: SharedRecordsLayout(
-                place: os.recordsView.place, recordHeading: os.recordsView.recordHeading,
-                ownerHeading: os.recordsView.ownerHeading, detailHeading: os.recordsView.detailHeading,
-                empty: os.recordsView.empty),
+            records: os.recordsLayout,
             failure: result.failure.map {
                 ScenarioRecord.Failure(
                     location: Self.shown($0.location), step: $0.step, expected: $0.expected, actual: $0.actual)
@@ -185,12 +182,12 @@ package struct RunRecorder {
             } else {
                 change = .added
             }
-            rows.append(Self.row(item, change: change, detailKey: os.recordsView.detailKey))
+            rows.append(Self.row(item, change: change, detailKey: os.recordsLayout.detailKey))
             remember(secretOf: item)
         }
         for key in sharedOrder where !seen.contains(key) {
             if let gone = shared[key] {
-                rows.append(Self.row(gone, change: .removed, detailKey: os.recordsView.detailKey))
+                rows.append(Self.row(gone, change: .removed, detailKey: os.recordsLayout.detailKey))
             }
         }
         shared = Dictionary(items.map { (Self.key($0), $0) }, uniquingKeysWith: { $1 })
@@ -201,7 +198,7 @@ package struct RunRecorder {
     /// The last capture's rows as they stand (a step that could not have changed what is shared).
     private func currentRows() -> [SharedRecordRow] {
         sharedOrder.compactMap { key in
-            shared[key].map { Self.row($0, change: .unchanged, detailKey: os.recordsView.detailKey) }
+            shared[key].map { Self.row($0, change: .unchanged, detailKey: os.recordsLayout.detailKey) }
         }
     }
 

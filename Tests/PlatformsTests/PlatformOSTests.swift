@@ -44,7 +44,7 @@ import WorldFiles
         #expect(android.entitlements(of: bitkit) == ["KYH47R284B.to.bitkit.regtest"])
         #expect(ios.storedName(ofBitkitKey: "paykit_session") == "paykit_session")
         #expect(android.storedName(ofBitkitKey: "paykit_session") == "PAYKIT_SESSION")
-        #expect(ios.recordsView.empty == "The group holds no record.")
-        #expect(android.recordsView.place == "Content providers")
+        #expect(ios.recordsLayout.empty == "The group holds no record.")
+        #expect(android.recordsLayout.place == "Content providers")
     }
 }

@@ -60,7 +60,7 @@ enum ReportSamples {
     /// The iOS shared group's words for the table.
     static let keychainGroup = SharedRecordsLayout(
         place: "Shared keychain group", recordHeading: "Account", ownerHeading: "Owner prefix",
-        detailHeading: "Accessibility", empty: "The group holds no record.")
+        detailHeading: "Accessibility", detailKey: "accessibility", empty: "The group holds no record.")
 
     static let chart = SequenceChart(
         participants: [

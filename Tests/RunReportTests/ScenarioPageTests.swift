@@ -137,7 +137,7 @@ import Testing
         var record = ReportSamples.scenario()
         record.records = SharedRecordsLayout(
             place: "Content providers", recordHeading: "Record", ownerHeading: "Package", detailHeading: "Authority",
-            empty: "No provider serves a record.")
+            detailKey: "authority", empty: "No provider serves a record.")
         record.steps[0].records = [
             SharedRecordRow(
                 record: ReportSamples.accountA, owner: "app.pubkyring",
