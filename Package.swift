@@ -160,7 +160,7 @@ let package = Package(
             name: "IOSPlatformTests", dependencies: ["ContractNames", "IOSPlatform", "IdentitySharing", "Keychain"]),
         .testTarget(
             name: "AndroidPlatformTests",
-            dependencies: ["AndroidPlatform", "ContractNames", "IdentitySharing", "Keychain", "PubkyCrypto"]),
+            dependencies: ["AndroidPlatform", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto"]),
         .testTarget(
             name: "PlatformsTests",
             dependencies: ["AndroidPlatform", "ContractNames", "Device", "IOSPlatform", "Platforms", "WorldFiles"]),
