@@ -26,6 +26,8 @@ public enum SimctlCLI {
             AuditCommands.audit,
             RaceCommands.race, ExploreCommands.explore, CrashCommands.crash, IssuerCommands.group,
             OpenURLCommands.openURL, FilesCommands.group,
+            // The phone for an AI agent (spec/10).
+            AgentCommands.mcp, AgentCommands.ui,
         ], schedulesStart: true)
 
     public static func main() -> Never {

@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The write end of the pipe SIGTERM is reported on; -1 until `serveStandardIO` makes it.
+private let terminationPipe = Atomic<Int32>(-1)
+
+extension MCPServer {
+    /// Serves stdin/stdout as `simctl mcp` does and returns the exit code. A client that goes away
+    /// mid-call (stdout closed) ends the server quietly after the call; SIGTERM ends it after the
+    /// call in progress is answered — an app action is never cut short by this process (DESIGN §6).
+    public static func serveStandardIO(tools: AgentTools) -> Int32 {
+        // A closed stdout must fail a write, not kill the process before the world is consistent.
+        signal(SIGPIPE, SIG_IGN)
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { return 1 }
+        terminationPipe.store(descriptors[1], ordering: .relaxed)
+        signal(SIGTERM) { _ in
+            var byte: UInt8 = 1
+            _ = write(terminationPipe.load(ordering: .relaxed), &byte, 1)
+        }
+        let server = MCPServer(tools: tools, write: writeAll)
+        return server.serve(input: STDIN_FILENO, interrupt: descriptors[0])
+    }
+
+    /// Writes a whole line to stdout; false when the client has gone.
+    private static func writeAll(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw -> Bool in
+            guard var pointer = raw.baseAddress else { return true }
+            var left = raw.count
+            while left > 0 {
+                let written = write(STDOUT_FILENO, pointer, left)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return false }
+                pointer += written
+                left -= written
+            }
+            return true
+        }
+    }
+}
