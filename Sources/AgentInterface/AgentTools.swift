@@ -263,7 +263,10 @@ public final class AgentTools {
         let device = try phone.device()
         let installed = try target(arguments.string("bundleId"), device)
         let snapshot = try current(installed, device)
-        if let id = arguments.string("id"), element(id, in: snapshot) == nil {
+        if let id = arguments.string("id"), element(id, in: snapshot) == nil,
+            ElementFinder(platform: snapshot.platform == .ios ? .ios : .android).find(
+                .id(id), showing: nil, app: snapshot.app == .bitkit ? .bitkit : .ring, on: snapshot.screen) == nil
+        {
             throw AgentFailure(TapRefusal.notShown(id, app: installed.app.displayName).description, code: 2)
         }
         return give(
@@ -293,7 +296,11 @@ public final class AgentTools {
         let snapshot = try current(installed, device)
         if let id = arguments.string("id") {
             if let node = element(id, in: snapshot) { return try tap(node: node, in: snapshot, installed, device) }
-            // Not shown: the app says so, in its own words.
+            // Android Bitkit is addressed by testTags, which its `tap` does not read: not shown is not shown.
+            if snapshot.platform == .android, installed.app == .bitkit {
+                throw AgentFailure(TapRefusal.notShown(id, app: installed.app.displayName).description, code: 2)
+            }
+            // A Ring card's derived part (`…-Content`), or nothing shown: the app acts, or refuses in its own words.
             return try act(installed, ["tap", id], device)
         }
         let (x, y) = (point.0 ?? 0, point.1 ?? 0)
@@ -349,15 +356,10 @@ public final class AgentTools {
         return (installed, snapshot, node)
     }
 
-    /// The element an agent names by id on this platform (spec/08 §2.1, as a journey's id mention).
+    /// The element an agent names by id on this platform: its id on iOS, its resourceId on Android
+    /// (spec/10 §3.1); the first shown when several share it (every Android Pubky Choice row).
     private func element(_ id: String, in snapshot: UISnapshot) -> PhoneNode? {
-        let finder = ElementFinder(platform: snapshot.platform == .ios ? .ios : .android)
-        let app: JourneyApp = snapshot.app == .bitkit ? .bitkit : .ring
-        guard let found = finder.find(.id(id), showing: nil, app: app, on: snapshot.screen) else {
-            return snapshot.nodes.map(\.node).first { snapshot.identifier(of: $0) == id }
-        }
-        return snapshot.nodes.map(\.node).first { $0.id == found.id && $0.role != .toast }
-            ?? snapshot.nodes.map(\.node).first { $0.id == found.id }
+        snapshot.nodes.map(\.node).first { $0.role != .toast && snapshot.identifier(of: $0) == id }
     }
 
     private func type(_ arguments: ToolArguments) throws -> ToolOutcome {
@@ -472,7 +474,6 @@ public final class AgentTools {
             case .setupFailed(let message): throw AgentFailure(message, code: 1)
             }
         }
-        issued = nil
         let text = bindings.keys.sorted().map { "<\($0)> = \(bindings[$0] ?? "")" }.joined(separator: "\n")
         return ToolOutcome(
             text: "Setup ran.\n" + text,

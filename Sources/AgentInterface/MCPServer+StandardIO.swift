@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import Synchronization
 
 #if canImport(Glibc)
@@ -15,6 +16,8 @@ extension MCPServer {
     /// mid-call (stdout closed) ends the server quietly after the call; SIGTERM ends it after the
     /// call in progress is answered — an app action is never cut short by this process (DESIGN §6).
     public static func serveStandardIO(tools: AgentTools) -> Int32 {
+        // A setup's scratch folders are removed when its call completes, and SIGTERM waits for that.
+        InterruptCleanup.leaveInterruptsToTheServer()
         // A closed stdout must fail a write, not kill the process before the world is consistent.
         signal(SIGPIPE, SIG_IGN)
         var descriptors: [Int32] = [0, 0]
@@ -24,6 +27,12 @@ extension MCPServer {
             var byte: UInt8 = 1
             _ = write(terminationPipe.load(ordering: .relaxed), &byte, 1)
         }
+        // A parent may have started this process with signals blocked (Foundation's Process does):
+        // SIGTERM must reach the handler.
+        var terminate = sigset_t()
+        sigemptyset(&terminate)
+        sigaddset(&terminate, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &terminate, nil)
         let server = MCPServer(tools: tools, write: writeAll)
         return server.serve(input: STDIN_FILENO, interrupt: descriptors[0])
     }

@@ -19,7 +19,7 @@ import Testing
         #expect(throws: ToolArguments.Invalid.self) { try ToolArguments(try tool("launch_app_sim"), [:]) }
         do {
             _ = try ToolArguments(try tool("launch_app_sim"), [:])
-        } catch {
+        } catch let error as ToolArguments.Invalid {
             #expect(error.description.contains("'bundleId'"))
         }
     }
@@ -28,7 +28,7 @@ import Testing
         do {
             _ = try ToolArguments(try tool("launch_app_sim"), ["bundleId": .int(7)])
             Issue.record("accepted an integer bundle id")
-        } catch {
+        } catch let error as ToolArguments.Invalid {
             #expect(error.description == "argument 'bundleId' of launch_app_sim must be a string, not an integer")
         }
     }
@@ -37,13 +37,13 @@ import Testing
         do {
             _ = try ToolArguments(try tool("button"), ["name": "home", "colour": "red"])
             Issue.record("accepted an unknown argument")
-        } catch {
+        } catch let error as ToolArguments.Invalid {
             #expect(error.description.contains("unknown argument 'colour'"))
         }
         do {
             _ = try ToolArguments(try tool("button"), ["name": "volumeUp"])
             Issue.record("accepted volumeUp")
-        } catch {
+        } catch let error as ToolArguments.Invalid {
             #expect(error.description.contains("must be one of home"))
         }
     }
