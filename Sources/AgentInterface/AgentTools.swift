@@ -248,7 +248,11 @@ public final class AgentTools {
     private func screenshot(_ arguments: ToolArguments) throws -> ToolOutcome {
         let device = try phone.device()
         let installed = try target(arguments.string("bundleId"), device)
-        let snapshot = try current(installed, device)
+        var snapshot = try current(installed, device)
+        // The toasts the last action raised stay on top while its screen shows, as on a phone.
+        if let issued, issued.bundleId == installed.bundleId, issued.structureHash == snapshot.structureHash {
+            snapshot = issued
+        }
         do {
             let png = try PhonePainter.png(snapshot.layout)
             return ToolOutcome(

@@ -40,7 +40,9 @@ import Testing
         let run = try client("flow-ios")
         defer { try? FileManager.default.removeItem(at: run.world.deletingLastPathComponent()) }
         #expect(run.output.contains("\"tool\": \"wait_for_ui\""))
-        #expect(FileManager.default.fileExists(atPath: Self.artefacts.appendingPathComponent("pay-contacts-ios.png").path))
+        for picture in ["pay-contacts-ios.png", "pubky-choice-toast-ios.png"] {
+            #expect(FileManager.default.fileExists(atPath: Self.artefacts.appendingPathComponent(picture).path))
+        }
     }
 
     @Test func theOfficialClientRunsThePubkyChoiceFlowOnAndroidWithResourceIds() throws {

@@ -133,6 +133,20 @@ async def flow(platform):
         assert row["ref"] in choice["targets"], (row, choice["targets"])
         assert row["frame"]["width"] > 0 and row["frame"]["y"] + row["frame"]["height"] <= 844
 
+        if platform == "ios":
+            # Ring's key unreadable once: the pick fails with Bitkit's error toast, drawn on top of the rows.
+            fault = {"action": "add", "app": "bitkit", "op": "read", "account": "app.pubkyring:*",
+                     "status": -25308, "count": 1}
+            faults, _ = await call(client, "sim_fault", fault)
+            assert len(faults.structured_content["faults"]) == 1, faults.structured_content
+            failed, _ = await call(client, "tap", {"id": row["id"]})
+            toasts = failed.structured_content["toasts"]
+            assert [t["type"] for t in toasts] == ["error"] and toasts[0]["title"] == "Could Not Use Pubky", toasts
+            assert failed.structured_content["screen"] == "pubkyChoice"
+            shot, _ = await call(client, "screenshot")
+            with open(os.path.join(OUT, "pubky-choice-toast-ios.png"), "wb") as f:
+                f.write(base64.b64decode(shot.content[0].data))
+
         # A's row: by id on iOS, by its ref on Android (every row there has one resourceId).
         await call(client, "tap", {"id": row["id"]} if platform == "ios" else {"elementRef": row["ref"]})
         waited, _ = await call(client, "wait_for_ui", {"id": "PayContactsContinue", "predicate": "exists"})
