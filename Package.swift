@@ -197,7 +197,7 @@ let package = Package(
             dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
         .testTarget(name: "DocTests", dependencies: ["SimCLI"]),
         .testTarget(name: "PhonePictureTests", dependencies: ["AppSupport", "PhonePicture"]),
-        .testTarget(name: "AgentInterfaceTests", dependencies: ["AgentInterface", "AppSupport", "PhonePicture"]),
+        .testTarget(name: "AgentInterfaceTests", dependencies: ["AgentInterface", "SimCLI", "WorldFiles"]),
         .testTarget(
             name: "ToolsTests", dependencies: ["BitkitCLI", "ContractNames", "RingCLI", "SimCLI", "SimctlCLI"]),
     ]

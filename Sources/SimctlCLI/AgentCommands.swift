@@ -65,7 +65,11 @@ enum AgentCommands {
             As tap: --id is the element's id (Android worlds: its resourceId); --ref a ref of the current screen's \
             snapshot; --x --y a point on the 390×844 point screen. A field takes the focus for `ui type`.
             """,
-        examples: ["bitkit-sim launch", "simctl ui tap --id SimSettings", "simctl ui tap --label Back"]
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "simctl ui tap --id SimSettings", "simctl ui tap --label Back",
+            "simctl ui tap --id NoSuchButton   # exit 2: not on this screen",
+        ]
     ) { args, invocation in
         try run(
             "tap", args: &args, invocation,
@@ -91,7 +95,8 @@ enum AgentCommands {
         usage: "(--id ID | --text TEXT) --predicate exists|gone|enabled|textContains [--timeout S] [--app BUNDLE]",
         details: "As wait_for_ui; not satisfied within --timeout simulated seconds: exit 1 with what the screen shows.",
         examples: [
-            "bitkit-sim launch", "simctl ui wait --id Scan --predicate enabled",
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "simctl ui wait --id Scan --predicate enabled",
             "simctl ui wait --text Bitkit --predicate textContains --timeout 5",
         ]
     ) { args, invocation in
