@@ -114,7 +114,8 @@ public final class AgentTools {
         ]
         let lines = apps.map { app -> String in
             let flags = ["installed", "running", "foreground"].filter { app[$0] == .bool(true) }
-            return "  \(app["bundleId"]?.string ?? "")  \(flags.isEmpty ? "not installed" : flags.joined(separator: ", "))"
+            return
+                "  \(app["bundleId"]?.string ?? "")  \(flags.isEmpty ? "not installed" : flags.joined(separator: ", "))"
         }
         return ToolOutcome(
             text: "\(name) (booted), \(platform.rawValue)\n" + lines.joined(separator: "\n"), structured: structured,
@@ -275,7 +276,9 @@ public final class AgentTools {
         }
         return give(
             snapshot,
-            note: "\(arguments.string("direction") ?? "swipe"): no effect in the simulator (every element of its screens is reachable)")
+            note:
+                "\(arguments.string("direction") ?? "swipe"): no effect in the simulator (every element of its screens is reachable)"
+        )
     }
 
     // MARK: Taps and typing
@@ -286,7 +289,9 @@ public final class AgentTools {
         let hasPoint = point.0 != nil || point.1 != nil
         guard given.count + (hasPoint ? 1 : 0) == 1, !hasPoint || (point.0 != nil && point.1 != nil) else {
             throw ToolArguments.Invalid(
-                description: "tap takes one of id, label, elementRef, or x and y (got \(given.count + (hasPoint ? 1 : 0) == 0 ? "none" : (given + (hasPoint ? ["x/y"] : [])).joined(separator: ", ")))")
+                description:
+                    "tap takes one of id, label, elementRef, or x and y (got \(given.count + (hasPoint ? 1 : 0) == 0 ? "none" : (given + (hasPoint ? ["x/y"] : [])).joined(separator: ", ")))"
+            )
         }
         let device = try phone.device()
         if let ref = arguments.string("elementRef") {
@@ -308,7 +313,11 @@ public final class AgentTools {
             return try act(installed, ["tap", id], device)
         }
         let (x, y) = (point.0 ?? 0, point.1 ?? 0)
-        guard let node = snapshot.nodes.map(\.node).last(where: { $0.frame.contains(x: x, y: y) && $0.role != .container && $0.role != .text && $0.role != .toast }) else {
+        guard
+            let node = snapshot.nodes.map(\.node).last(where: {
+                $0.frame.contains(x: x, y: y) && $0.role != .container && $0.role != .text && $0.role != .toast
+            })
+        else {
             throw AgentFailure(
                 "nothing to tap at (\(Self.format(x)), \(Self.format(y))) on \(installed.app.displayName)'s current screen",
                 code: 2)
@@ -318,7 +327,9 @@ public final class AgentTools {
 
     /// A tap on a laid-out element: a field takes the focus (the keyboard is simulated by `type_text`);
     /// anything else is the app's own `tap ID`, which refuses what is disabled or not simulated.
-    private func tap(node: PhoneNode, in snapshot: UISnapshot, _ installed: Phone.Installed, _ device: DeviceState)
+    private func tap(
+        node: PhoneNode, in snapshot: UISnapshot, _ installed: Phone.Installed, _ device: DeviceState
+    )
         throws -> ToolOutcome
     {
         guard let id = node.id else {
@@ -336,7 +347,9 @@ public final class AgentTools {
     /// Runs an app action that prints the new screen; a refusal (`notice:`) is the tool's failure.
     private func act(_ installed: Phone.Installed, _ arguments: [String], _ device: DeviceState) throws -> ToolOutcome {
         let reply = try phone.run(installed, arguments + ["--json"])
-        if let notice = reply.notice { throw AgentFailure(notice.hasSuffix(".") ? String(notice.dropLast()) : notice, code: 2) }
+        if let notice = reply.notice {
+            throw AgentFailure(notice.hasSuffix(".") ? String(notice.dropLast()) : notice, code: 2)
+        }
         return try shown(installed, try phone.decodeScreen(reply), device)
     }
 
@@ -398,7 +411,8 @@ public final class AgentTools {
         case "enabled" where id == nil:
             throw ToolArguments.Invalid(description: "wait_for_ui with predicate enabled needs the argument 'id'")
         case "textContains" where text == nil:
-            throw ToolArguments.Invalid(description: "wait_for_ui with predicate textContains needs the argument 'text'")
+            throw ToolArguments.Invalid(
+                description: "wait_for_ui with predicate textContains needs the argument 'text'")
         case "exists", "gone":
             if id == nil, text == nil {
                 throw ToolArguments.Invalid(
@@ -422,7 +436,8 @@ public final class AgentTools {
         }
         if let verdict {
             throw AgentFailure(
-                "after \(waited) s: \(verdict); the screen shows \(ElementFinder.summary(of: snapshot.screen))", code: 1)
+                "after \(waited) s: \(verdict); the screen shows \(ElementFinder.summary(of: snapshot.screen))", code: 1
+            )
         }
         var outcome = give(snapshot, note: "satisfied after \(waited) s")
         outcome.structured = outcome.structured.map {

@@ -49,7 +49,8 @@ public final class MCPServer {
             case .tooLong:
                 reply = Self.error(
                     nil, .invalidRequest,
-                    "A message line is over \(InputLimit.serveRequest.phrase) and was skipped: send one JSON-RPC message per line.")
+                    "A message line is over \(InputLimit.serveRequest.phrase) and was skipped: send one JSON-RPC message per line."
+                )
             case .line(let bytes):
                 if bytes.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { continue }
                 reply = handle(bytes)
@@ -105,9 +106,12 @@ public final class MCPServer {
             guard initialized else {
                 return Self.error(id, .notInitialized, "The server is not initialized: send initialize first.")
             }
-            return method == "tools/list" ? Self.result(id, ["tools": .array(ToolCatalogue.tools.map(\.listing))]) : call(id, params)
+            return method == "tools/list"
+                ? Self.result(id, ["tools": .array(ToolCatalogue.tools.map(\.listing))]) : call(id, params)
         default:
-            return Self.error(id, .methodNotFound, "Method not found: \(method) (this server has initialize, ping, tools/list and tools/call).")
+            return Self.error(
+                id, .methodNotFound,
+                "Method not found: \(method) (this server has initialize, ping, tools/list and tools/call).")
         }
     }
 

@@ -140,11 +140,16 @@ final class Phone {
         }
         let names = apps.map(\.bundleId)
         let known = Self.app(named: bundleId)
-        let what = known.map { "\($0.displayName) (\(bundleId)) is not installed on this phone" }
+        let what =
+            known.map { "\($0.displayName) (\(bundleId)) is not installed on this phone" }
             ?? "No app with bundle id '\(bundleId)' is installed on this phone"
         throw AgentFailure(
-            what + (names.isEmpty ? ": nothing is installed (`simctl install bitkit`)." : "; installed: "
-                + names.joined(separator: ", ") + "."), code: 3)
+            what
+                + (names.isEmpty
+                    ? ": nothing is installed (`simctl install bitkit`)."
+                    : "; installed: "
+                        + names.joined(separator: ", ") + "."),
+            code: 3)
     }
 
     /// The app of a bundle id, whatever the platform: Bitkit's flavours or Ring's.
@@ -184,7 +189,10 @@ final class Phone {
     func decodeScreen(_ reply: Reply) throws -> Screen? {
         guard reply.status == 0 else { throw AgentFailure(reply.message, code: reply.status) }
         let data = Data(reply.stdout.utf8)
-        if let screen = try? JSONDecoder().decode(Screen.self, from: data) { return screen }
+        // Ring prints its `none` route while it is not running; Bitkit prints `{"running": false}`.
+        if let screen = try? JSONDecoder().decode(Screen.self, from: data) {
+            return screen.route == "none" ? nil : screen
+        }
         if let value = try? JSONDecoder().decode(JSONValue.self, from: data), value["running"] == .bool(false) {
             return nil
         }

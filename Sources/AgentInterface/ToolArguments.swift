@@ -14,7 +14,8 @@ public struct ToolArguments: Sendable {
         self.tool = tool
         let schemas = Dictionary(uniqueKeysWithValues: tool.properties)
         for name in values.keys.sorted() where schemas[name] == nil {
-            let takes = tool.argumentNames.isEmpty ? "no arguments" : "only " + tool.argumentNames.joined(separator: ", ")
+            let takes =
+                tool.argumentNames.isEmpty ? "no arguments" : "only " + tool.argumentNames.joined(separator: ", ")
             throw Invalid(description: "unknown argument '\(name)' for \(tool.name): it takes \(takes)")
         }
         for name in tool.required where values[name] == nil || values[name] == .null {
@@ -56,7 +57,9 @@ public struct ToolArguments: Sendable {
         }
         guard fits else {
             throw Invalid(
-                description: "argument '\(name)' of \(tool) must be \(article(expected)) \(expected), not \(article(value.typeName)) \(value.typeName)")
+                description:
+                    "argument '\(name)' of \(tool) must be \(article(expected)) \(expected), not \(article(value.typeName)) \(value.typeName)"
+            )
         }
         if let allowed = schema["enum"]?.array, !allowed.contains(value) {
             let names = allowed.compactMap(\.string).joined(separator: ", ")

@@ -33,27 +33,32 @@ public struct ToolDefinition: Sendable {
 public enum ToolCatalogue {
     public static let tools: [ToolDefinition] = [
         ToolDefinition(
-            name: "list_sims", description: "List the simulated device: its platform and the apps installed, running and in front.",
+            name: "list_sims",
+            description: "List the simulated device: its platform and the apps installed, running and in front.",
             properties: device, required: [], output: listSimsOutput),
         ToolDefinition(
             name: "launch_app_sim",
-            description: "Launch an app (to.bitkit or app.pubkyring), or bring it forward if it runs; returns its screen.",
+            description:
+                "Launch an app (to.bitkit or app.pubkyring), or bring it forward if it runs; returns its screen.",
             properties: [("bundleId", bundleId("The app to launch."))] + device, required: ["bundleId"],
             output: snapshotOutput),
         ToolDefinition(
-            name: "stop_app_sim", description: "Terminate an app, as `xcrun simctl terminate`: its memory goes, its data stays.",
+            name: "stop_app_sim",
+            description: "Terminate an app, as `xcrun simctl terminate`: its memory goes, its data stays.",
             properties: [("bundleId", bundleId("The app to terminate."))] + device, required: ["bundleId"],
             output: object(["stopped": ["type": "boolean"]], required: ["stopped"])),
         ToolDefinition(
             name: "snapshot_ui",
-            description: "The foreground app's screen (or the named app's last screen) as elements with refs, ids, texts and frames.",
+            description:
+                "The foreground app's screen (or the named app's last screen) as elements with refs, ids, texts and frames.",
             properties: [
                 ("bundleId", bundleId("Inspect this app's current screen instead of the foreground app's.")),
                 ("sinceScreenHash", string("A screenHash from an earlier snapshot: unchanged, only it comes back.")),
             ] + device, required: [], output: snapshotOutput),
         ToolDefinition(
             name: "tap",
-            description: "Tap an element by id (Android: resourceId), exact label, elementRef from the last snapshot, or point; returns the new screen.",
+            description:
+                "Tap an element by id (Android: resourceId), exact label, elementRef from the last snapshot, or point; returns the new screen.",
             properties: [
                 ("id", string("The element's id (Android worlds: its resourceId).")),
                 ("label", string("The exact label or title of a button or row.")),
@@ -63,21 +68,27 @@ public enum ToolCatalogue {
                 ("bundleId", bundleId("The app to tap in (default: the foreground app).")),
             ] + device, required: [], output: snapshotOutput),
         ToolDefinition(
-            name: "type_text", description: "Type text into the named field, else the focused one (the last tapped field).",
+            name: "type_text",
+            description: "Type text into the named field, else the focused one (the last tapped field).",
             properties: [
                 ("text", string("The text to type; it replaces what the field held.")),
                 ("id", string("The field's id (Android worlds: its resourceId).")),
                 ("bundleId", bundleId("The app to type in (default: the foreground app).")),
             ] + device, required: ["text"], output: snapshotOutput),
         ToolDefinition(
-            name: "swipe", description: "Swipe on the screen: every element of a simulated screen is reachable, so this changes nothing.",
+            name: "swipe",
+            description:
+                "Swipe on the screen: every element of a simulated screen is reachable, so this changes nothing.",
             properties: gesture, required: ["direction"], output: snapshotOutput),
         ToolDefinition(
-            name: "scroll", description: "Scroll the screen: every element of a simulated screen is reachable, so this changes nothing.",
+            name: "scroll",
+            description:
+                "Scroll the screen: every element of a simulated screen is reachable, so this changes nothing.",
             properties: gesture, required: ["direction"], output: snapshotOutput),
         ToolDefinition(
             name: "wait_for_ui",
-            description: "Advance the simulated clock 1 s at a time, letting background work run, until a predicate holds.",
+            description:
+                "Advance the simulated clock 1 s at a time, letting background work run, until a predicate holds.",
             properties: [
                 ("id", string("The element's id (Android worlds: its resourceId).")),
                 ("text", string("A text the screen (or the element) shows.")),
@@ -88,15 +99,24 @@ public enum ToolCatalogue {
                         "description": "exists, gone, enabled or textContains.",
                     ]
                 ),
-                ("timeoutSeconds", ["type": "integer", "minimum": 0, "maximum": 3600, "description": "Simulated seconds to wait at most (default 30)."]),
+                (
+                    "timeoutSeconds",
+                    [
+                        "type": "integer", "minimum": 0, "maximum": 3600,
+                        "description": "Simulated seconds to wait at most (default 30).",
+                    ]
+                ),
                 ("bundleId", bundleId("The app to watch (default: the foreground app).")),
             ] + device, required: ["predicate"], output: snapshotOutput),
         ToolDefinition(
-            name: "screenshot", description: "A PNG of the phone showing the foreground app's screen (780×1688 pixels).",
+            name: "screenshot",
+            description: "A PNG of the phone showing the foreground app's screen (780×1688 pixels).",
             properties: [("bundleId", bundleId("Show this app's current screen instead."))] + device, required: [],
             output: nil),
         ToolDefinition(
-            name: "open_url", description: "Open a link as the OS does: the app registering its scheme receives it; returns that app's screen.",
+            name: "open_url",
+            description:
+                "Open a link as the OS does: the app registering its scheme receives it; returns that app's screen.",
             properties: [("url", string("The link, e.g. pubkyauth://… or bitkit://…."))] + device, required: ["url"],
             output: snapshotOutput),
         ToolDefinition(
@@ -105,28 +125,50 @@ public enum ToolCatalogue {
             required: ["name"], output: object([:], required: [])),
         ToolDefinition(
             name: "sim_setup",
-            description: "Run scenario-language steps in the world, as `simctl journey run --setup`; returns their bindings.",
-            properties: [("steps", string("Scenario-language lines (Docs/scenarios.md), one per line or separated by `;`."))],
+            description:
+                "Run scenario-language steps in the world, as `simctl journey run --setup`; returns their bindings.",
+            properties: [
+                ("steps", string("Scenario-language lines (Docs/scenarios.md), one per line or separated by `;`."))
+            ],
             required: ["steps"],
-            output: object(["bindings": ["type": "object", "additionalProperties": ["type": "string"]]], required: ["bindings"])),
+            output: object(
+                ["bindings": ["type": "object", "additionalProperties": ["type": "string"]]], required: ["bindings"])),
         ToolDefinition(
             name: "sim_journal", description: "The world's journal, as `simctl journal --json`.",
             properties: [
-                ("last", ["type": "integer", "minimum": 1, "description": "Only the last N entries (after the filters)."]),
+                (
+                    "last",
+                    ["type": "integer", "minimum": 1, "description": "Only the last N entries (after the filters)."]
+                ),
                 ("app", string("Only this app's entries: bitkit, ring or simctl.")),
                 ("event", string("Only this event: keychain, sharing, backend, toast, navigation, lifecycle, …")),
             ], required: [],
-            output: object(["entries": ["type": "array", "items": ["type": "object"]], "malformedLines": ["type": "integer"]], required: ["entries"])),
+            output: object(
+                ["entries": ["type": "array", "items": ["type": "object"]], "malformedLines": ["type": "integer"]],
+                required: ["entries"])),
         ToolDefinition(
-            name: "sim_audit", description: "Check the contract's invariants over the journal and the world, as `simctl audit --json`.",
+            name: "sim_audit",
+            description: "Check the contract's invariants over the journal and the world, as `simctl audit --json`.",
             properties: [], required: [], output: ["type": "object"]),
         ToolDefinition(
             name: "sim_fault",
             description: "Add or clear forced keychain statuses, as `simctl fault add|clear`; returns the fault table.",
             properties: [
-                ("action", ["type": "string", "enum": ["add", "clear", "list"], "description": "add, clear or list."]),
-                ("app", ["type": "string", "enum": ["bitkit", "ring"], "description": "add: the app whose calls fail."]),
-                ("op", ["type": "string", "enum": ["read", "write", "delete", "list"], "description": "add: the operation."]),
+                (
+                    "action",
+                    ["type": "string", "enum": ["add", "clear", "list"], "description": "add, clear or list."]
+                ),
+                (
+                    "app",
+                    ["type": "string", "enum": ["bitkit", "ring"], "description": "add: the app whose calls fail."]
+                ),
+                (
+                    "op",
+                    [
+                        "type": "string", "enum": ["read", "write", "delete", "list"],
+                        "description": "add: the operation.",
+                    ]
+                ),
                 ("group", string("add: shared (default), bitkit, ring or an access group id.")),
                 ("account", string("add: an account glob, e.g. app.pubkyring:*.")),
                 ("status", ["type": "integer", "description": "add: the OSStatus to answer, e.g. -25308."]),
@@ -220,7 +262,8 @@ public enum ToolCatalogue {
                 "type": "array",
                 "items": object(
                     [
-                        "bundleId": ["type": "string"], "installed": ["type": "boolean"], "running": ["type": "boolean"],
+                        "bundleId": ["type": "string"], "installed": ["type": "boolean"],
+                        "running": ["type": "boolean"],
                         "foreground": ["type": "boolean"],
                     ], required: ["bundleId", "installed", "running", "foreground"]),
             ],

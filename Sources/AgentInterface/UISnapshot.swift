@@ -21,9 +21,10 @@ public struct UISnapshot: Sendable {
     /// raised them shows: a ref stays valid while this is unchanged.
     let structureHash: String
 
-    public init(bundleId: String, app: AgentApp, screen: Screen, platform: AgentPlatform, status: PhoneLayout.Status,
-        focused: String?)
-    {
+    public init(
+        bundleId: String, app: AgentApp, screen: Screen, platform: AgentPlatform, status: PhoneLayout.Status,
+        focused: String?
+    ) {
         self.bundleId = bundleId
         self.app = app
         self.screen = screen
@@ -46,7 +47,8 @@ public struct UISnapshot: Sendable {
         screenHash = Hex.encode(SHA256.hash(Array(hashed.canonical())))
         let structure: JSONValue = [
             "app": .string(bundleId), "screen": .string(screen.route),
-            "elements": .array(layout.nodes.filter { $0.role != .toast }.map { Self.element($0, ref: nil, platform: platform) }),
+            "elements": .array(
+                layout.nodes.filter { $0.role != .toast }.map { Self.element($0, ref: nil, platform: platform) }),
         ]
         structureHash = Hex.encode(SHA256.hash(Array(structure.canonical())))
     }

@@ -13,7 +13,9 @@ package struct ElementFinder {
 
     static let derivedSuffixes = ["-Content", "-ActionButton", "-UseButton"]
 
-    package func find(_ mention: ElementMention, showing: String?, app: JourneyApp, on screen: Screen) -> ElementIdentity? {
+    package func find(
+        _ mention: ElementMention, showing: String?, app: JourneyApp, on screen: Screen
+    ) -> ElementIdentity? {
         let all = screen.identifiers
         let candidates: [ElementIdentity]
         switch mention {

@@ -189,7 +189,8 @@ private struct Builder {
         let size = 14
         let x = PhoneLayout.width - 28 - TextModel.width(right, size: size, bold: true)
         paints.append(
-            .text(right, x: x, baseline: baseline, size: size, bold: true, status.locked || status.offline ? .bad : .ink))
+            .text(
+                right, x: x, baseline: baseline, size: size, bold: true, status.locked || status.offline ? .bad : .ink))
     }
 
     mutating func content(_ screen: Screen) {
@@ -237,7 +238,8 @@ private struct Builder {
         var top = PhoneLayout.statusBarHeight + 4
         let width = PhoneLayout.width - 2 * 10
         for toast in toasts {
-            var lines = TextModel.wrap(toast.type.rawValue.uppercased() + "  " + toast.title, size: 14, bold: true, width: width - 24)
+            var lines = TextModel.wrap(
+                toast.type.rawValue.uppercased() + "  " + toast.title, size: 14, bold: true, width: width - 24)
             let body = toast.description.map { TextModel.wrap($0, size: 13, bold: false, width: width - 24) } ?? []
             let height = 14 + lines.count * 19 + body.count * 17
             let frame = Frame(x: 10, y: top, width: width, height: height)
@@ -292,7 +294,8 @@ private struct Builder {
                 let lines = TextModel.wrap(value.isEmpty ? " " : value, size: 15, bold: false, width: width - 24)
                 let frame = Frame(x: left, y: y, width: width, height: 20 + lines.count * 20)
                 paints.append(.fill(frame, radius: 10, .soft))
-                paints.append(.stroke(frame, radius: 10, isFocused ? .focus : .line, width: isFocused ? 2 : 1, dashed: false))
+                paints.append(
+                    .stroke(frame, radius: 10, isFocused ? .focus : .line, width: isFocused ? 2 : 1, dashed: false))
                 var baseline = y + 10 + 15
                 for line in lines {
                     paints.append(.text(line, x: left + 12, baseline: baseline, size: 15, bold: false, .ink))
@@ -368,8 +371,9 @@ private struct Builder {
             }
             if row.disabled {
                 paintsInside.append(
-                    .text("disabled", x: left + width - 12 - TextModel.width("disabled", size: 12, bold: true),
-                          baseline: top + 22, size: 12, bold: true, .muted))
+                    .text(
+                        "disabled", x: left + width - 12 - TextModel.width("disabled", size: 12, bold: true),
+                        baseline: top + 22, size: 12, bold: true, .muted))
             }
             let frame = Frame(x: left, y: top, width: width, height: inner - top + 10)
             if let spinner = row.spinner {
@@ -454,7 +458,9 @@ extension PhoneNode {
 
 extension Paint {
     func shifted(by dy: Int) -> Paint {
-        func move(_ frame: Frame) -> Frame { Frame(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height) }
+        func move(_ frame: Frame) -> Frame {
+            Frame(x: frame.x, y: frame.y + dy, width: frame.width, height: frame.height)
+        }
         switch self {
         case .fill(let frame, let radius, let color): return .fill(move(frame), radius: radius, color)
         case .stroke(let frame, let radius, let color, let width, let dashed):

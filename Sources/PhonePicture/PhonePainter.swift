@@ -1,7 +1,7 @@
 import CCairo
 import Foundation
 
-/// Draws a `PhoneLayout` with cairo at scale 2 (780×1688 pixels) and encodes it as PNG, in process,
+/// Draws a `PhoneLayout` with cairo at scale 2 (780×1688 pixels) and encodes it as PNG (`PNGEncoder`), in process,
 /// with the DejaVu faces Debian installs (`fonts-dejavu-core`, as the HTML report uses). The same
 /// layout gives the same bytes on one machine: nothing reads a clock or the host.
 public enum PhonePainter {
@@ -36,25 +36,31 @@ public enum PhonePainter {
             throw Failure(description: String(cString: cairo_status_to_string(cairo_status(cr))))
         }
         cairo_surface_flush(surface)
-        let sink = PNGSink()
-        let unmanaged = Unmanaged.passRetained(sink)
-        defer { unmanaged.release() }
-        let status = cairo_surface_write_to_png_stream(
-            surface,
-            { closure, bytes, length in
-                guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-                Unmanaged<PNGSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, unmanaged.toOpaque())
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure(description: "cairo could not encode the PNG: \(String(cString: cairo_status_to_string(status)))")
+        // Cairo's RGB24 pixels are 32-bit words, 0x00RRGGBB in native byte order, `stride` bytes a row.
+        guard let pixels = cairo_image_surface_get_data(surface) else {
+            throw Failure(description: "cairo gave no pixels")
         }
-        return sink.data
-    }
-
-    /// Collects the encoder's bytes (cairo calls back with a context pointer).
-    private final class PNGSink {
-        var data = Data()
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let (columns, rows) = (Int(width), Int(height))
+        var rgb = [UInt8](repeating: 0, count: columns * rows * 3)
+        rgb.withUnsafeMutableBufferPointer { out in
+            var index = 0
+            for row in 0..<rows {
+                let line = UnsafeRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+                for column in 0..<columns {
+                    let pixel = line[column]
+                    out[index] = UInt8((pixel >> 16) & 0xff)
+                    out[index + 1] = UInt8((pixel >> 8) & 0xff)
+                    out[index + 2] = UInt8(pixel & 0xff)
+                    index += 3
+                }
+            }
+        }
+        do {
+            return try PNGEncoder.encode(width: columns, height: rows, rgb: rgb)
+        } catch {
+            throw Failure(description: error.description)
+        }
     }
 
     private static func draw(_ paint: Paint, _ cr: OpaquePointer) {

@@ -55,7 +55,8 @@ enum AgentCommands {
             "bitkit-sim launch", "simctl ui snapshot", "simctl ui snapshot --app to.bitkit --json",
         ]
     ) { args, invocation in
-        try run("snapshot_ui", args: &args, invocation, options: [("--app", "bundleId"), ("--since", "sinceScreenHash")])
+        try run(
+            "snapshot_ui", args: &args, invocation, options: [("--app", "bundleId"), ("--since", "sinceScreenHash")])
     }
 
     static let tap: Command = Command(
@@ -87,7 +88,9 @@ enum AgentCommands {
         ]
     ) { args, invocation in
         let text = try args.positional("TEXT")
-        try run("type_text", args: &args, invocation, options: [("--id", "id"), ("--app", "bundleId")], extra: ["text": .string(text)])
+        try run(
+            "type_text", args: &args, invocation, options: [("--id", "id"), ("--app", "bundleId")],
+            extra: ["text": .string(text)])
     }
 
     static let wait: Command = Command(
@@ -112,7 +115,9 @@ enum AgentCommands {
         details: "As screenshot; with --json prints {file, bytes, width, height}.",
         examples: ["bitkit-sim launch", "simctl ui screenshot --out home.png"]
     ) { args, invocation in
-        guard let out = try args.option("--out") else { throw CLIError.usage("Give --out FILE: where to write the PNG.") }
+        guard let out = try args.option("--out") else {
+            throw CLIError.usage("Give --out FILE: where to write the PNG.")
+        }
         let outcome = try outcome("screenshot", args: &args, invocation, options: [("--app", "bundleId")])
         guard let png = outcome.png else { throw CLIError.failure("The screenshot made no picture.") }
         do {
@@ -130,11 +135,14 @@ enum AgentCommands {
     }
 
     static let swipe: Command = Command(
-        "swipe", summary: "Swipe (changes nothing: every element of a simulated screen is reachable); print the screen.",
+        "swipe",
+        summary: "Swipe (changes nothing: every element of a simulated screen is reachable); print the screen.",
         usage: "--direction up|down|left|right [--id ID] [--app BUNDLE]",
         examples: ["bitkit-sim launch", "simctl ui swipe --direction up"]
     ) { args, invocation in
-        try run("swipe", args: &args, invocation, options: [("--direction", "direction"), ("--id", "id"), ("--app", "bundleId")])
+        try run(
+            "swipe", args: &args, invocation,
+            options: [("--direction", "direction"), ("--id", "id"), ("--app", "bundleId")])
     }
 
     /// Runs the tool `name` with arguments read from the options, and prints its outcome.
@@ -142,7 +150,8 @@ enum AgentCommands {
         _ name: String, args: inout Arguments, _ invocation: Invocation, options: [(String, String)],
         numbers: [(String, String)] = [], integers: [(String, String)] = [], extra: [String: JSONValue] = [:]
     ) throws {
-        let outcome = try outcome(name, args: &args, invocation, options: options, numbers: numbers, integers: integers, extra: extra)
+        let outcome = try outcome(
+            name, args: &args, invocation, options: options, numbers: numbers, integers: integers, extra: extra)
         if invocation.json, let structured = outcome.structured {
             Output.write(structured.pretty() + "\n")
         } else {
@@ -159,7 +168,9 @@ enum AgentCommands {
             if let value = try args.option(option) { values[key] = .string(value) }
         }
         for (option, key) in numbers {
-            if let value = try args.option(option, expecting: "a number") { Double($0) } { values[key] = .double(value) }
+            if let value = try args.option(option, expecting: "a number") { Double($0) } {
+                values[key] = .double(value)
+            }
         }
         for (option, key) in integers {
             if let value = try args.option(option, expecting: "a whole number of seconds") { Int($0) } {
@@ -188,6 +199,7 @@ enum AgentCommands {
 
     /// A tool's argument message in the command's words (`elementRef` → `--ref`).
     private static func optionWords(_ message: String) -> String {
-        message.replacingOccurrences(of: "elementRef", with: "--ref").replacingOccurrences(of: "bundleId", with: "--app")
+        message.replacingOccurrences(of: "elementRef", with: "--ref").replacingOccurrences(
+            of: "bundleId", with: "--app")
     }
 }

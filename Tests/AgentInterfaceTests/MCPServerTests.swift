@@ -36,7 +36,8 @@ import WorldFiles
     @Test func toolsBeforeInitializeAre32002AndAnUnknownMethodIs32601() {
         let server = server()
         #expect(send(server, #"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)?["error"]?["code"] == .int(-32002))
-        #expect(send(server, #"{"jsonrpc":"2.0","id":2,"method":"server/discover"}"#)?["error"]?["code"] == .int(-32601))
+        #expect(
+            send(server, #"{"jsonrpc":"2.0","id":2,"method":"server/discover"}"#)?["error"]?["code"] == .int(-32601))
         #expect(send(server, #"{"jsonrpc":"2.0","id":3,"method":"ping"}"#)?["result"] == .object([:]))
     }
 
@@ -59,12 +60,14 @@ import WorldFiles
     @Test func callsNameTheBadArgumentAndTheUnknownTool() {
         let server = server()
         _ = send(server, initialize("2025-06-18"))
-        let unknown = send(server, #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"fly","arguments":{}}}"#)
+        let unknown = send(
+            server, #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"fly","arguments":{}}}"#)
         #expect(unknown?["error"]?["code"] == .int(-32602))
         #expect(unknown?["error"]?["message"]?.string?.contains("unknown tool 'fly'") == true)
         let wrong = send(
             server, #"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"tap","arguments":{"x":"ten"}}}"#)
-        #expect(wrong?["error"]?["message"]?.string?.contains("argument 'x' of tap must be a number, not a string") == true)
+        #expect(
+            wrong?["error"]?["message"]?.string?.contains("argument 'x' of tap must be a number, not a string") == true)
         let listed = send(server, #"{"jsonrpc":"2.0","id":4,"method":"tools/list"}"#)
         #expect(listed?["result"]?["tools"]?.array?.count == ToolCatalogue.tools.count)
     }

@@ -49,7 +49,8 @@ import Testing
     }
 
     @Test func wholeNumbersFitIntegerArguments() throws {
-        let arguments = try ToolArguments(try tool("wait_for_ui"), ["predicate": "exists", "id": "X", "timeoutSeconds": .double(5)])
+        let arguments = try ToolArguments(
+            try tool("wait_for_ui"), ["predicate": "exists", "id": "X", "timeoutSeconds": .double(5)])
         #expect(arguments.values["timeoutSeconds"] == .double(5))
         #expect(throws: ToolArguments.Invalid.self) {
             try ToolArguments(try tool("wait_for_ui"), ["predicate": "exists", "timeoutSeconds": .double(2.5)])

@@ -18,12 +18,14 @@ import Testing
     func client(_ scenario: String, platform: String = "ios", seed: Int = 7) throws -> (output: String, world: URL) {
         guard FileManager.default.isExecutableFile(atPath: Self.python.path) else {
             Issue.record(
-                "The MCP Python client is missing: \(Self.python.path). Run scripts/bootstrap (it makes .build/venv and installs the `mcp` package).")
+                "The MCP Python client is missing: \(Self.python.path). Run scripts/bootstrap (it makes .build/venv and installs the `mcp` package)."
+            )
             throw CancellationError()
         }
         let world = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-\(UUID().uuidString)/world")
         let made = try Sim.run(
-            "simctl", ["world", "init", "--with-apps", "--seed", String(seed), "--platform", platform, "--world", world.path])
+            "simctl",
+            ["world", "init", "--with-apps", "--seed", String(seed), "--platform", platform, "--world", world.path])
         #expect(made.status == 0, "\(made.stderr)")
         try FileManager.default.createDirectory(at: Self.artefacts, withIntermediateDirectories: true)
         let run = try Sim.run(
@@ -56,6 +58,11 @@ import Testing
         try? FileManager.default.removeItem(at: run.world.deletingLastPathComponent())
     }
 
+    @Test func focusTypingLinksHomeAndStopDoWhatTheirCommandsDo() throws {
+        let run = try client("tools")
+        try? FileManager.default.removeItem(at: run.world.deletingLastPathComponent())
+    }
+
     @Test func aRequestBeforeInitializeIsRefusedWith32002() throws {
         let run = try client("before-initialize")
         try? FileManager.default.removeItem(at: run.world.deletingLastPathComponent())
@@ -65,7 +72,9 @@ import Testing
         let first = try client("flow-ios", seed: 11)
         let second = try client("flow-ios", seed: 11)
         defer {
-            for run in [first, second] { try? FileManager.default.removeItem(at: run.world.deletingLastPathComponent()) }
+            for run in [first, second] {
+                try? FileManager.default.removeItem(at: run.world.deletingLastPathComponent())
+            }
         }
         #expect(!first.output.isEmpty)
         #expect(first.output == second.output, "the same calls on a fresh world with one seed gave other results")

@@ -73,7 +73,9 @@ import Testing
     }
 
     func errorCode(_ message: [String: Any]) -> Int? { (message["error"] as? [String: Any])?["code"] as? Int }
-    func errorMessage(_ message: [String: Any]) -> String { (message["error"] as? [String: Any])?["message"] as? String ?? "" }
+    func errorMessage(_ message: [String: Any]) -> String {
+        (message["error"] as? [String: Any])?["message"] as? String ?? ""
+    }
 
     @Test func malformedJSONABatchAndAnUnknownMethodAreAnsweredAndTheServerGoesOn() throws {
         let sim = try Sim()
@@ -105,7 +107,9 @@ import Testing
         let server = try Server(world: sim.world)
         try server.send(Self.initialize)
         _ = try server.receive()
-        try server.send(#"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":""# + String(repeating: "x", count: 3 << 20) + "\"}}")
+        try server.send(
+            #"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"pad":""# + String(repeating: "x", count: 3 << 20)
+                + "\"}}")
         let refused = try server.receive()
         #expect(errorCode(refused) == -32600)
         #expect(errorMessage(refused).contains("1 MiB"))
@@ -144,7 +148,8 @@ import Testing
         let busy = try Server(world: sim.world)
         try busy.send(Self.initialize)
         _ = try busy.receive()
-        let steps = MCPClientEndToEndTests.repository.appendingPathComponent("Fixtures/scenarios/02-end-of-1.steps").path
+        let steps = MCPClientEndToEndTests.repository.appendingPathComponent("Fixtures/scenarios/02-end-of-1.steps")
+            .path
         try busy.send(Self.call(2, "sim_setup", #"{"steps":"include \#(steps)"}"#))
         // SIGTERM once the call runs: its first step has written to the journal.
         let journal = sim.world.appendingPathComponent(".sim/journal.jsonl")
@@ -172,7 +177,8 @@ import Testing
         _ = try server.receive()
         try server.send(Self.call(2, "snapshot_ui"))
         let result = try #require(try server.receive()["result"] as? [String: Any])
-        let structured = try JSONSerialization.data(withJSONObject: result["structuredContent"] as Any, options: .sortedKeys)
+        let structured = try JSONSerialization.data(
+            withJSONObject: result["structuredContent"] as Any, options: .sortedKeys)
         let printed = try JSONSerialization.data(
             withJSONObject: try JSONSerialization.jsonObject(with: Data(command.stdout.utf8)), options: .sortedKeys)
         #expect(structured == printed)

@@ -1,7 +1,7 @@
 """Drives `simctl mcp` with the official MCP Python SDK over its stdio transport (spec/10 §7).
 
 usage: pubky_mcp_client.py SCENARIO SIMCTL WORLD REPO OUT
-  SCENARIO  flow-ios | flow-android | errors | before-initialize
+  SCENARIO  flow-ios | flow-android | errors | tools | before-initialize
   SIMCTL    the simctl executable; WORLD a world made by `simctl world init --with-apps`
   REPO      the repository (for Fixtures/); OUT a folder for artefacts (the screenshot)
 
@@ -214,6 +214,56 @@ async def errors():
         await client.send_ping()
 
 
+async def tools():
+    """The tools the flows do not need: focus and typing, links, the home button, stopping, swipes."""
+    async with Client(server()) as client:
+        await call(client, "sim_setup", {"steps": f"include {REPO}/Fixtures/scenarios/baseline.steps"})
+        await call(client, "launch_app_sim", {"bundleId": "to.bitkit"})
+        choice, _ = await call(client, "tap", {"id": "ProfileButton"})
+        assert any(e.get("id") == "PubkyChoiceCreate" for e in elements(choice.structured_content))
+        form, _ = await call(client, "tap", {"id": "PubkyChoiceCreate"})
+        assert form.structured_content["screen"] == "createProfile", form.structured_content["screen"]
+        field = next(e for e in elements(form.structured_content) if e.get("id") == "CreateProfileUsername")
+        assert field["role"] == "field" and field["focused"] is False
+        # A tap at the field's centre focuses it; typing without an id goes there.
+        frame = field["frame"]
+        focused, _ = await call(client, "tap", {"x": frame["x"] + frame["width"] / 2, "y": frame["y"] + frame["height"] / 2})
+        assert next(e for e in elements(focused.structured_content) if e.get("id") == "CreateProfileUsername")["focused"]
+        typed, _ = await call(client, "type_text", {"text": "Satoshi"})
+        name = next(e for e in elements(typed.structured_content) if e.get("id") == "CreateProfileUsername")
+        assert name["value"] == "Satoshi", name
+        swiped, text = await call(client, "swipe", {"direction": "up"})
+        assert "no effect in the simulator" in text and swiped.structured_content["screen"] == "createProfile"
+        await expect_protocol_error(client.call_tool("scroll", {"direction": "sideways"}), -32602, ["'direction'"])
+
+        # A link the OS gives to Ring, which comes to the front; Bitkit goes to the background.
+        made, _ = await call(client, "sim_setup", {"steps": "simctl auth-request --caps /pub/pubky.app/:rw\nset LINK = .link"})
+        link = made.structured_content["bindings"]["link"]
+        opened, _ = await call(client, "open_url", {"url": link})
+        assert opened.structured_content["app"] == "app.pubkyring" and opened.structured_content["receivedBy"] == "app.pubkyring"
+        sims, _ = await call(client, "list_sims")
+        front = [a["bundleId"] for a in sims.structured_content["apps"] if a["foreground"]]
+        assert front == ["app.pubkyring"], sims.structured_content
+        _, text = await call(client, "type_text", {"text": "x", "id": "EditPubkyNameInput"}, error=True)
+        assert text == "typing into Pubky Ring's fields is not simulated", text
+
+        # Home: nothing in front, so a snapshot without a bundle id has nothing to show.
+        await call(client, "button", {"name": "home"})
+        sims, _ = await call(client, "list_sims")
+        assert not any(a["foreground"] for a in sims.structured_content["apps"]), sims.structured_content
+        _, text = await call(client, "snapshot_ui", error=True)
+        assert text.startswith("No app is in the foreground"), text
+        named, _ = await call(client, "snapshot_ui", {"bundleId": "to.bitkit"})
+        assert named.structured_content["screen"] == "createProfile"
+
+        stopped, _ = await call(client, "stop_app_sim", {"bundleId": "app.pubkyring"})
+        assert stopped.structured_content == {"stopped": True}
+        again, _ = await call(client, "stop_app_sim", {"bundleId": "app.pubkyring"})
+        assert again.structured_content == {"stopped": False}
+        _, text = await call(client, "screenshot", {"bundleId": "app.pubkyring"}, error=True)
+        assert "Pubky Ring is not running" in text, text
+
+
 async def before_initialize():
     async with stdio_client(server()) as (read, write):
         session = ClientSession(read, write)
@@ -228,6 +278,8 @@ def main():
         asyncio.run(flow("android"))
     elif SCENARIO == "errors":
         asyncio.run(errors())
+    elif SCENARIO == "tools":
+        asyncio.run(tools())
     elif SCENARIO == "before-initialize":
         asyncio.run(before_initialize())
     else:

@@ -14,7 +14,8 @@ import Testing
             rows: [
                 Screen.Row(
                     id: "PubkyChoiceRing_tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy",
-                    testTag: .tag("PubkyChoiceIdentity"), title: "tkrq...p7qy", caption: "TKRQ...P7QY", disabled: disabled)
+                    testTag: .tag("PubkyChoiceIdentity"), title: "tkrq...p7qy", caption: "TKRQ...P7QY",
+                    disabled: disabled)
             ],
             buttons: [Screen.Button(id: "NavigationBack", testTag: .tag("NavigationBack"), label: "Back")],
             toasts: [Toast(.error, "Could Not Use Pubky", "Authentication failed: Pubky Ring key unavailable")],

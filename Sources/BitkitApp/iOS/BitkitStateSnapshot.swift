@@ -70,7 +70,8 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
     public var choice: Choice?
 
     enum CodingKeys: String, CodingKey {
-        case running, foreground, installed, wallet, paykitUI, profileIntroSeen, installMarker, identity, privateKeychain
+        case running, foreground, installed, wallet, paykitUI, profileIntroSeen, installMarker, identity,
+            privateKeychain
         case privateKeychainError, session, reference, defaults, route, stack, sheet, toasts, choice
     }
 
