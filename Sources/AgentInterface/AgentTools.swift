@@ -46,6 +46,8 @@ public final class AgentTools {
     private var issued: UISnapshot?
     /// The field the last tap on a field focused: its app's bundle id and the field's id.
     private var focus: (bundleId: String, id: String)?
+    /// Draws the screenshots, keeping its surface and buffers between them.
+    private var painter: PhonePainter?
 
     /// `durable`: writes are fsynced (a world someone keeps); `simctl` is the tool whose commands the
     /// `sim_` tools and the clock run.
@@ -255,7 +257,8 @@ public final class AgentTools {
             snapshot = issued
         }
         do {
-            let png = try PhonePainter.png(snapshot.layout)
+            if painter == nil { painter = try PhonePainter() }
+            let png = try painter?.png(snapshot.layout) ?? Data()
             return ToolOutcome(
                 text: "\(installed.app.displayName) — \(snapshot.screen.route) (PNG, 780×1688)", structured: nil,
                 png: png, isError: false, code: 0)

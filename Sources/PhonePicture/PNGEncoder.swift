@@ -1,40 +1,49 @@
 import CZlib
 import Foundation
 
-/// A PNG of 8-bit RGB pixels, deflated with zlib's fastest level and no row filter: a phone screen is
-/// mostly runs of one colour, which that compresses well, and the encoder stays a few milliseconds
+/// A PNG of 8-bit RGB scanlines, deflated by zlib at its fastest level with run-length matching: a
+/// phone screen is mostly runs of one colour, which that compresses well in a few milliseconds
 /// (cairo's own PNG writer tries every row filter on every row and took most of a screenshot's time).
-/// Nothing varies between runs, so the same pixels give the same bytes.
-enum PNGEncoder {
+/// Nothing varies between runs, so the same pixels give the same bytes. Keeps its output buffer.
+struct PNGEncoder {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    /// `rows`: `height` rows of `width` × 3 bytes (R, G, B).
-    static func encode(width: Int, height: Int, rgb: [UInt8]) throws(Failure) -> Data {
-        // Each row is prefixed by its filter byte (0: none).
-        let rowBytes = width * 3
-        var raw = [UInt8](repeating: 0, count: height * (rowBytes + 1))
-        raw.withUnsafeMutableBufferPointer { target in
-            rgb.withUnsafeBufferPointer { source in
-                for row in 0..<height {
-                    let from = source.baseAddress! + row * rowBytes
-                    (target.baseAddress! + row * (rowBytes + 1) + 1).update(from: from, count: rowBytes)
-                }
+    private var deflated: [UInt8] = []
+
+    /// `scanlines`: `height` rows, each a filter byte then `width` × 3 bytes (R, G, B).
+    mutating func encode(width: Int, height: Int, scanlines: [UInt8]) throws(Failure) -> Data {
+        let bound = Int(compressBound(uLong(scanlines.count)))
+        if deflated.count < bound { deflated = [UInt8](repeating: 0, count: bound) }
+        var stream = z_stream()
+        var status = deflateInit2_(
+            &stream, 1, Z_DEFLATED, 15, 8, Z_RLE, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else { throw Failure(description: "zlib could not start (\(status))") }
+        defer { deflateEnd(&stream) }
+        var size = 0
+        scanlines.withUnsafeBufferPointer { input in
+            deflated.withUnsafeMutableBufferPointer { output in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = output.baseAddress
+                stream.avail_out = uInt(output.count)
+                status = deflate(&stream, Z_FINISH)
+                size = output.count - Int(stream.avail_out)
             }
         }
-        var bound = compressBound(uLong(raw.count))
-        var compressed = [UInt8](repeating: 0, count: Int(bound))
-        let status = compress2(&compressed, &bound, raw, uLong(raw.count), Z_BEST_SPEED)
-        guard status == Z_OK else { throw Failure(description: "zlib could not deflate the picture (\(status))") }
-        var png = Data([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+        guard status == Z_STREAM_END else {
+            throw Failure(description: "zlib could not deflate the picture (\(status))")
+        }
+        var png = Data(capacity: size + 64)
+        png.append(contentsOf: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
         var header = Data()
         header.append(bigEndian: UInt32(width))
         header.append(bigEndian: UInt32(height))
-        header.append(contentsOf: [8, 2, 0, 0, 0])  // 8 bits, RGB, deflate, no filter method, no interlace
-        chunk("IHDR", header, into: &png)
-        chunk("IDAT", Data(compressed[..<Int(bound)]), into: &png)
-        chunk("IEND", Data(), into: &png)
+        header.append(contentsOf: [8, 2, 0, 0, 0])  // 8 bits, RGB, deflate, adaptive filtering, no interlace
+        Self.chunk("IHDR", header, into: &png)
+        Self.chunk("IDAT", Data(deflated[..<size]), into: &png)
+        Self.chunk("IEND", Data(), into: &png)
         return png
     }
 

@@ -1,28 +1,46 @@
 import CCairo
 import Foundation
 
-/// Draws a `PhoneLayout` with cairo at scale 2 (780×1688 pixels) and encodes it as PNG (`PNGEncoder`), in process,
-/// with the DejaVu faces Debian installs (`fonts-dejavu-core`, as the HTML report uses). The same
-/// layout gives the same bytes on one machine: nothing reads a clock or the host.
-public enum PhonePainter {
+/// Draws a `PhoneLayout` with cairo at scale 2 (780×1688 pixels) and encodes it as PNG
+/// (`PNGEncoder`), in process, with the DejaVu faces Debian installs (`fonts-dejavu-core`, as the
+/// HTML report uses). The same layout gives the same bytes on one machine: nothing reads a clock or
+/// the host. A painter keeps its surface and buffers between pictures: allocating megabytes afresh
+/// for each one cost more (page faults) than drawing it.
+public final class PhonePainter {
     public static let scale = 2
+    static let width = PhoneLayout.width * scale
+    static let height = PhoneLayout.height * scale
 
     /// Why no picture could be made.
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
     }
 
-    /// The PNG of `layout`.
-    public static func png(_ layout: PhoneLayout) throws(Failure) -> Data {
-        let width = Int32(PhoneLayout.width * scale)
-        let height = Int32(PhoneLayout.height * scale)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height) else {
-            throw Failure(description: "cairo could not make a \(width)×\(height) surface")
+    private let surface: OpaquePointer
+    /// The PNG's filtered scanlines: a filter byte (0) then R, G, B per pixel, row after row.
+    private var scanlines: [UInt8]
+    private var encoder = PNGEncoder()
+
+    public init() throws(Failure) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(Self.width), Int32(Self.height)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else {
+            throw Failure(description: "cairo could not make a \(Self.width)×\(Self.height) surface")
         }
-        defer { cairo_surface_destroy(surface) }
+        self.surface = surface
+        scanlines = [UInt8](repeating: 0, count: Self.height * (1 + Self.width * 3))
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// The PNG of `layout` (a painter of its own).
+    public static func png(_ layout: PhoneLayout) throws(Failure) -> Data { try PhonePainter().png(layout) }
+
+    /// The PNG of `layout`.
+    public func png(_ layout: PhoneLayout) throws(Failure) -> Data {
         guard let cr = cairo_create(surface) else { throw Failure(description: "cairo could not draw") }
         defer { cairo_destroy(cr) }
-        cairo_scale(cr, Double(scale), Double(scale))
+        cairo_scale(cr, Double(Self.scale), Double(Self.scale))
         // Grey-scale antialiasing and no hinting: the picture does not depend on a display's settings.
         if let options = cairo_font_options_create() {
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
@@ -31,7 +49,7 @@ public enum PhonePainter {
             cairo_set_font_options(cr, options)
             cairo_font_options_destroy(options)
         }
-        for paint in layout.paints { draw(paint, cr) }
+        for paint in layout.paints { Self.draw(paint, cr) }
         guard cairo_status(cr) == CAIRO_STATUS_SUCCESS else {
             throw Failure(description: String(cString: cairo_status_to_string(cairo_status(cr))))
         }
@@ -41,23 +59,24 @@ public enum PhonePainter {
             throw Failure(description: "cairo gave no pixels")
         }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let (columns, rows) = (Int(width), Int(height))
-        var rgb = [UInt8](repeating: 0, count: columns * rows * 3)
-        rgb.withUnsafeMutableBufferPointer { out in
+        let (columns, rows) = (Self.width, Self.height)
+        scanlines.withUnsafeMutableBufferPointer { out in
             var index = 0
             for row in 0..<rows {
+                out[index] = 0
+                index += 1
                 let line = UnsafeRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
                 for column in 0..<columns {
                     let pixel = line[column]
-                    out[index] = UInt8((pixel >> 16) & 0xff)
-                    out[index + 1] = UInt8((pixel >> 8) & 0xff)
-                    out[index + 2] = UInt8(pixel & 0xff)
+                    out[index] = UInt8(truncatingIfNeeded: pixel >> 16)
+                    out[index + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                    out[index + 2] = UInt8(truncatingIfNeeded: pixel)
                     index += 3
                 }
             }
         }
         do {
-            return try PNGEncoder.encode(width: columns, height: rows, rgb: rgb)
+            return try encoder.encode(width: columns, height: rows, scanlines: scanlines)
         } catch {
             throw Failure(description: error.description)
         }
