@@ -78,11 +78,12 @@ import Testing
 
     /// Where code may name a platform: the two platform modules, the one place that chooses between
     /// them, the enum's own declaration, the CLI's one reading of `--platform`, `simctl parity` (which
-    /// compares the two) and the journey dialect (`id` on iOS, `testTag` on Android).
+    /// compares the two), the journey dialect (`id` on iOS, `testTag` on Android) and the agent's
+    /// (`id` on iOS, `resourceId` on Android, spec/10 §3).
     static let platformPlaces = [
         "Sources/IOSPlatform/", "Sources/AndroidPlatform/", "Sources/Platforms/",
-        "Sources/ContractNames/Platform.swift",
-        "Sources/SimCLI/PlatformOption.swift", "Sources/Parity/", "Sources/Journeys/", "Sources/JourneyRunner/",
+        "Sources/ContractNames/Platform.swift", "Sources/SimCLI/PlatformOption.swift", "Sources/Parity/",
+        "Sources/Journeys/", "Sources/JourneyRunner/", "Sources/AgentInterface/AgentDialect.swift",
     ]
 
     /// A line that asks which platform it is on, or names one: a platform case (`== .ios`,
