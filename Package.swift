@@ -113,7 +113,8 @@ let package = Package(
         // `simctl parity`: the catalogue on both platforms, compared expectation by expectation (spec/07 §10).
         .target(name: "Parity", dependencies: ["ContractNames", "RunReport", "Scenarios"]),
         // `simctl journey run`: a journey file's actions evaluated against the apps, through the scenario runner.
-        .target(name: "JourneyRunner", dependencies: ["AppSupport", "Journeys", "RunReport", "Scenarios"]),
+        .target(
+            name: "JourneyRunner", dependencies: ["AppSupport", "Journeys", "PubkyProtocol", "RunReport", "Scenarios"]),
         .target(
             name: "SimctlCLI",
             dependencies: [

@@ -20,6 +20,9 @@ public struct JourneyRunner: Sendable {
     public var scenario: Scenario?
     /// Keep the temporary world of `--scenario` (its path is `keptWorld`).
     public var keepWorld = false
+    /// `--release-held-after S`: background steps the setup holds at a breakpoint continue once the journey
+    /// has run S simulated seconds (work that ends S seconds later); nil: they stay held, as race tooling does.
+    public var releaseHeldAfter: Int?
 
     public init(
         runner: ScenarioRunner, platform: JourneyPlatform, world: URL, bindings: [String: String] = [:],
@@ -76,34 +79,39 @@ public struct JourneyRunner: Sendable {
                 throw .setupFailed("The setup failed at \(step.file):\(step.line) `\(step.source)`: \(error).")
             }
         }
-        let values = automaticBindings(&script).merging(bindings) { _, given in given }
-        let unbound = journey.actions.flatMap { JourneyPlaceholders.unbound(in: $0.text, values: values).usageErrors }
+        let binder = PlaceholderBinder(given: bindings, setup: Self.setupBindings(script), platform: platform)
+        let unbound = binder.unboundable(in: journey.actions.map(\.text))
         if !unbound.isEmpty {
-            var seen = Set<String>()
-            let names = unbound.filter { seen.insert($0).inserted }.map { "<\($0)>" }
             throw .usage(
-                "Unbound placeholder(s) in an id, a command or a quote: \(names.joined(separator: ", ")); "
-                    + "give each with --bind NAME=VALUE.")
+                "Unbound placeholder(s) in an id, a command or a quote: \(unbound.map { "<\($0)>" }.joined(separator: ", ")); "
+                    + "no rule of the world binds them (Docs/journeys.md), so give each with --bind NAME=VALUE.")
         }
-        var evaluation = JourneyEvaluation(script: script, finder: ElementFinder(platform: platform))
-        for action in journey.actions {
-            let bound = JourneyFile.Action(
-                number: action.number, text: JourneyPlaceholders.bind(action.text, values: values), line: action.line,
-                column: action.column)
-            for step in JourneyAction.split(bound) { evaluation.evaluate(step) }
-        }
+        var evaluation = JourneyEvaluation(script: script, finder: ElementFinder(platform: platform), binder: binder)
+        evaluation.releaseHeldAfter = releaseHeldAfter
+        for action in journey.actions { evaluation.evaluate(action) }
+        evaluation.finishHeldWork()
         let used = Set(journey.actions.flatMap { JourneyPlaceholders.names(in: $0.text) })
+        var values: [String: String] = [:]
+        var sources: [String: String] = [:]
+        for (key, value) in evaluation.binder.values {
+            let name = key.components(separatedBy: " in ").first ?? key
+            guard used.contains(name) else { continue }
+            switch value {
+            case .scalar(let scalar): values[key] = scalar
+            case .set(let members): values[key] = members.joined(separator: ", ")
+            case .unresolved(let why): values[key] = "(none: \(why))"
+            }
+            sources[key] = evaluation.binder.sources[key]
+        }
         return JourneyReport(
-            file: file, name: journey.name, platform: platform.rawValue,
-            bindings: values.filter { used.contains($0.key) }, actions: evaluation.results,
-            keptWorld: journeyScript.fresh && keepWorld ? journeyScript.world.path : nil)
+            file: file, name: journey.name, platform: platform.rawValue, bindings: values, bindingSources: sources,
+            actions: evaluation.results, keptWorld: journeyScript.fresh && keepWorld ? journeyScript.world.path : nil)
     }
 
-    /// `<UDID>`, `<ring-bundle-id>`, and what the setup bound: each key `A` as `<ring-pubky-a>` (bare),
-    /// `<a-caption>` and `<secret-a>`, `W` also as `<bitkit-pubky>`, each `set NAME` as `<name>`;
-    /// `<own-public-key>` = Bitkit's active pubky, `<ring-pubky>` when Ring holds exactly one.
-    private func automaticBindings(_ script: inout ScriptRun) -> [String: String] {
-        var values = ["UDID": "booted", "ring-bundle-id": "app.pubkyring"]
+    /// What the setup (or the scenario) bound: each key `A` as `<ring-pubky-a>` (bare), `<a-caption>` and
+    /// `<secret-a>`, `W` also as `<bitkit-pubky>`, each `set NAME` as `<name>`.
+    private static func setupBindings(_ script: ScriptRun) -> [String: String] {
+        var values: [String: String] = [:]
         for (name, key) in script.symbols.keys {
             let lower = name.lowercased()
             values["ring-pubky-\(lower)"] = key.pubky
@@ -112,19 +120,6 @@ public struct JourneyRunner: Sendable {
             if name == "W" { values["bitkit-pubky"] = key.pubky }
         }
         for (name, value) in script.symbols.values { values[name.lowercased()] = value }
-        if let state = try? script.launch(.bitkit, ["state"], background: false), state.status == 0,
-            let document = try? JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any],
-            let identity = document["identity"] as? [String: Any], let key = identity["publicKey"] as? String
-        {
-            values["own-public-key"] = key.hasPrefix("pubky") ? key : "pubky" + key
-        }
-        if let state = try? script.launch(.ring, ["state"], background: false), state.status == 0,
-            let document = try? JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any],
-            let entries = document["pubkys"] as? [[String: Any]], entries.count == 1,
-            let pubky = entries[0]["pubky"] as? String
-        {
-            values["ring-pubky"] = pubky.hasPrefix("pubky") ? String(pubky.dropFirst(5)) : pubky
-        }
         return values
     }
 }
