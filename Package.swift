@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(name: "JourneysTests", dependencies: ["Journeys"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
+            dependencies: ["Backend", "Device", "Journeys", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
         .testTarget(name: "DocTests", dependencies: ["SimCLI"]),
         .testTarget(
             name: "ToolsTests", dependencies: ["BitkitCLI", "ContractNames", "RingCLI", "SimCLI", "SimctlCLI"]),

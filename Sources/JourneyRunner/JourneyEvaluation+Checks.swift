@@ -93,6 +93,7 @@ extension JourneyEvaluation {
     }
 
     private static func describe(_ conjunct: JourneyConjunct) -> String {
+        if !conjunct.text.isEmpty { return conjunct.text }
         guard let claim = conjunct.alternatives.first else { return "" }
         switch claim.subject {
         case .elements(let mentions, _): return mentions.map(\.value).joined(separator: ", ")
@@ -162,6 +163,16 @@ extension JourneyEvaluation {
                 verdicts.append(.failed(why))
             case .single(let concrete):
                 let found = finder.all(concrete, app: view.app, on: view.screen)
+                // `(no testTag; titled "X")`: the screen's (or sheet's) title is X as well.
+                if found.isEmpty, case .label(let label) = concrete,
+                    [view.screen.title, view.screen.sheet?.title].compactMap({ $0 }).contains(where: {
+                        Self.normalised($0) == Self.normalised(label)
+                    }), claim.predicate == .shown
+                {
+                    verdicts.append(
+                        claim.negative ? .failed("expected no screen titled \"\(label)\", found it") : .held)
+                    continue
+                }
                 let picked = showing.flatMap { text in found.first { $0.texts.contains(text) } } ?? found.first
                 if picked == nil, !claim.negative, claim.predicate != .missingFromTargets,
                     let missing = unmodelled(concrete, app: view.app)
@@ -222,10 +233,18 @@ extension JourneyEvaluation {
                 if let eyes = verdicts.first(where: { if case .eyes = $0 { true } else { false } }), holding.isEmpty {
                     return ClaimResult(verdict: eyes, members: members)
                 }
-                let flipped = members.map { JourneyMemberResult(member: $0.member, held: !$0.held, detail: $0.detail) }
+                let flipped = zip(rows, members).map { row, member in
+                    JourneyMemberResult(
+                        member: member.member, held: !member.held,
+                        detail: member.held ? "expected no \(Self.phrase(claim.predicate)), found it on \(row.id)" : nil
+                    )
+                }
                 return ClaimResult(
                     verdict: holding.isEmpty
-                        ? .held : .failed("expected no row to, found \(holding.map(\.id).joined(separator: ", "))"),
+                        ? .held
+                        : .failed(
+                            "expected no row \(Self.phrase(claim.predicate)), found \(holding.map(\.id).joined(separator: ", "))"
+                        ),
                     members: flipped)
             }
             if rows.isEmpty {
@@ -349,6 +368,22 @@ extension JourneyEvaluation {
         return failures.isEmpty ? .held : .failed(failures.joined(separator: "; "))
     }
 
+    /// What a predicate says, for a report (`showing a spinner`, `disabled`).
+    private static func phrase(_ predicate: JourneyPredicate) -> String {
+        switch predicate {
+        case .shown: "shown"
+        case .disabled: "disabled"
+        case .enabled: "enabled"
+        case .spinner(let mention): "showing a spinner" + (mention.map { " (\($0.value))" } ?? "")
+        case .avatar: "showing its avatar"
+        case .contains(let value): "showing \(value)"
+        case .field(let field, let value): "with the \(field.rawValue) \(value)"
+        case .missingFromTargets: "missing from Targets"
+        case .unsigned: "unsigned"
+        default: "so"
+        }
+    }
+
     private static func negated(_ predicate: JourneyPredicate) -> String {
         switch predicate {
         case .shown: "absent"
@@ -383,8 +418,8 @@ extension JourneyEvaluation {
                 }
             guard let text else { return .failed("expected \(element.id) to have a \(field.rawValue), found none") }
             let verdict = matches(value, texts: [text], exact: true, element: element, member: member, view)
-            if case .failed = verdict {
-                return .failed("expected \(element.id)'s \(field.rawValue) \(describe(value)), found \"\(text)\"")
+            if case .failed(let why) = verdict {
+                return .failed("expected \(element.id)'s \(field.rawValue) to be " + why.dropping(prefix: "expected "))
             }
             return verdict
         case .spinner(let mention):
@@ -850,5 +885,12 @@ extension JourneyEvaluation {
         }
         if id.hasPrefix("Profile") { return "this part of Profile (spec/08 §3.2, §3.4)" }
         return "that element"
+    }
+}
+
+extension String {
+    /// The text without `prefix` when it starts with it.
+    fileprivate func dropping(prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
     }
 }

@@ -131,15 +131,15 @@ extension JourneyEvaluation {
     mutating func reportDuration(_ event: String) -> Outcome {
         let entries = facts.journal(&script)
         func clock(_ entry: [String: Any]) -> Int { entry["clock"] as? Int ?? 0 }
-        func end(_ entry: [String: Any]) -> Int { clock(entry) + Int(((entry["latency"] as? Double) ?? 0) * 1000) }
+        func end(_ entry: [String: Any]) -> Int { clock(entry) + ((entry["latency"] as? Int) ?? 0) }
         var took: Int?
         switch JourneyProcess(named: event) {
         case .lookups?:
             if let start = entries.lastIndex(where: { $0["op"] as? String == "bitkit.choice.before-profile-fetch" }) {
+                // Its requests, held or not, up to what the app did next.
                 let requests = entries[(start + 1)...].prefix {
-                    $0["event"] as? String == "backend" || $0["event"] as? String == "keychain"
-                }
-                .filter { $0["event"] as? String == "backend" }
+                    ["backend", "keychain", "breakpoint"].contains($0["event"] as? String ?? "")
+                }.filter { $0["event"] as? String == "backend" }
                 if let last = requests.map(end).max() { took = last - clock(entries[start]) }
             }
         case .adoption?:

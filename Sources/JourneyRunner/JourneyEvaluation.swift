@@ -36,7 +36,10 @@ struct JourneyEvaluation {
     private var scopeValues: [Int: Bool?] = [:]
     private var timingHeldAtStart: Bool?? = nil
     /// The current action's placeholder values, for its report lines.
-    private var actionBindings: [String: String] = [:]
+    private var actionBindings: [String: JourneyBinding] = [:]
+    /// The placeholders resolved before the current action (those resolved during it, for a referent such as
+    /// `the named identity` or a set such as `one row per Ring identity`, are the action's too).
+    private var knownBeforeAction: Set<String> = []
 
     /// How long a wait advances the device clock by default, one second at a time (spec/08 §2.2 row 8).
     static let waitLimitSeconds = 30
@@ -72,13 +75,11 @@ struct JourneyEvaluation {
         actionBindings = [:]
         let contexts = PlaceholderBinder.idContexts(in: action.text)
         for name in JourneyPlaceholders.names(in: action.text) {
-            switch binder.value(name, inID: contexts[name]?.first ?? nil) {
-            case .scalar(let value)?: actionBindings[name] = value
-            case .set(let members)?: actionBindings[name] = members.joined(separator: ", ")
-            case .unresolved(let reason)?: actionBindings[name] = "(none: \(reason))"
-            case nil: break
+            if let value = binder.value(name, inID: contexts[name]?.first ?? nil) {
+                actionBindings[name] = value.binding
             }
         }
+        knownBeforeAction = Set(binder.values.keys)
         let bound = JourneyFile.Action(
             number: action.number, text: JourneyPlaceholders.bind(action.text, values: binder.scalars),
             line: action.line, column: action.column)
@@ -119,6 +120,9 @@ struct JourneyEvaluation {
             outcome = Outcome(status: .crashed, detail: "escalate: \(error)")
         }
         if outcome.status == .notPerformable || outcome.status == .crashed { stopped = true }
+        for (key, value) in binder.values where !knownBeforeAction.contains(key) && actionBindings[key] == nil {
+            actionBindings[key] = value.binding
+        }
         if !step.notes.isEmpty {
             let notes = "note: " + step.notes.joined(separator: "; ")
             outcome.detail = outcome.detail.map { "\($0); \(notes)" } ?? notes
@@ -194,7 +198,7 @@ struct JourneyEvaluation {
     static func isInteraction(_ form: JourneyForm) -> Bool {
         switch form {
         case .check, .waitFor, .waitForProcess, .waitSeconds, .needsPerson, .capture, .note, .reportDuration,
-            .precondition:
+            .precondition, .carryOn:
             false
         default: true
         }
@@ -262,7 +266,8 @@ struct JourneyEvaluation {
         switch condition {
         case .promptNeverShown(let prompt): "the simulator never shows the \(prompt)"
         case .nothingHappened: held ? "the previous step changed nothing" : "the previous step changed the screen"
-        case .process(let process, _): "\(process.rawValue) is \(held ? "" : "not ")as the condition says: \(held)"
+        case .process(let process, let running):
+            held == running ? "Bitkit has \(process.rawValue) in flight" : "Bitkit has no \(process.rawValue) in flight"
         default: held ? "its condition held (an otherwise branch)" : "its condition did not hold"
         }
     }
@@ -334,6 +339,8 @@ struct JourneyEvaluation {
             return try dismiss(what, withoutPaying: withoutPaying, app: target)
         case .scrollTo(let mention):
             return try scroll(to: mention, app: target)
+        case .carryOn:
+            return .held("nothing to do")
         case .unrecognised(let reason):
             return .notPerformable(reason)
         }

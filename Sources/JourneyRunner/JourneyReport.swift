@@ -7,7 +7,7 @@ public struct JourneyReport: Sendable, Encodable {
     public var file: String
     public var name: String
     public var platform: String
-    public var bindings: [String: String]
+    public var bindings: [String: JourneyBinding]
     /// Where each binding came from: `--bind`, `setup`, or the world rule that gave it.
     public var bindingSources: [String: String] = [:]
     public var actions: [JourneyActionResult]
@@ -72,7 +72,9 @@ public struct JourneyReport: Sendable, Encodable {
                     phones: Dictionary(
                         uniqueKeysWithValues: action.screens.compactMap { app, screen in
                             Phone(rawValue: app).map { ($0, screen) }
-                        }))
+                        }),
+                    bindings: action.bindings.sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) },
+                    members: action.members.map { ($0.member, $0.held, $0.detail) })
             })
     }
 

@@ -79,6 +79,9 @@ public struct JourneyRunner: Sendable {
                 throw .setupFailed("The setup failed at \(step.file):\(step.line) `\(step.source)`: \(error).")
             }
         }
+        // Before any action the current screen is a fresh render (spec/08 §1.4 rule 3): held setup work
+        // may have changed it since the setup's last step printed.
+        script.lastScreen = [:]
         let binder = PlaceholderBinder(given: bindings, setup: Self.setupBindings(script), platform: platform)
         let unbound = binder.unboundable(in: journey.actions.map(\.text))
         if !unbound.isEmpty {
@@ -90,17 +93,11 @@ public struct JourneyRunner: Sendable {
         evaluation.releaseHeldAfter = releaseHeldAfter
         for action in journey.actions { evaluation.evaluate(action) }
         evaluation.finishHeldWork()
-        let used = Set(journey.actions.flatMap { JourneyPlaceholders.names(in: $0.text) })
-        var values: [String: String] = [:]
+        // Every value the run used: those its actions name and those a referent or a set resolved.
+        var values: [String: JourneyBinding] = [:]
         var sources: [String: String] = [:]
         for (key, value) in evaluation.binder.values {
-            let name = key.components(separatedBy: " in ").first ?? key
-            guard used.contains(name) else { continue }
-            switch value {
-            case .scalar(let scalar): values[key] = scalar
-            case .set(let members): values[key] = members.joined(separator: ", ")
-            case .unresolved(let why): values[key] = "(none: \(why))"
-            }
+            values[key] = value.binding
             sources[key] = evaluation.binder.sources[key]
         }
         return JourneyReport(

@@ -43,8 +43,8 @@ public struct JourneyActionResult: Sendable, Equatable, Encodable {
     public var app: String
     public var status: JourneyStatus
     public var detail: String?
-    /// The placeholders the action used and their values (a set's members joined by `, `).
-    public var bindings: [String: String] = [:]
+    /// The placeholders the action used and their values.
+    public var bindings: [String: JourneyBinding] = [:]
     /// A check over a set: each member's result.
     public var members: [JourneyMemberResult] = []
     /// Each app's last screen after the action (for the HTML report; not in the JSON).
@@ -74,5 +74,31 @@ public struct JourneyMemberResult: Sendable, Equatable, Encodable {
         self.member = member
         self.held = held
         self.detail = detail
+    }
+}
+
+/// A placeholder's value in a report: one value, a set's members, or none (the world held no value).
+public enum JourneyBinding: Sendable, Equatable, Encodable {
+    case value(String)
+    case members([String])
+    case none(String)
+
+    /// A string, an array of members, or `null`.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .value(let value): try container.encode(value)
+        case .members(let members): try container.encode(members)
+        case .none: try container.encodeNil()
+        }
+    }
+
+    /// As the HTML report and the text show it.
+    public var text: String {
+        switch self {
+        case .value(let value): value
+        case .members(let members): members.isEmpty ? "(no members)" : members.joined(separator: ", ")
+        case .none(let why): "(none: \(why))"
+        }
     }
 }

@@ -13,6 +13,15 @@ struct PlaceholderBinder {
         case set([String])
         /// The name has a rule but the world holds no value for it now: why.
         case unresolved(String)
+
+        /// As a report shows it.
+        var binding: JourneyBinding {
+            switch self {
+            case .scalar(let value): .value(value)
+            case .set(let members): .members(members)
+            case .unresolved(let why): .none(why)
+            }
+        }
     }
 
     /// `--bind NAME=VALUE`.
@@ -59,7 +68,11 @@ struct PlaceholderBinder {
             let (value, source) = lookup(name, inID: id, issuerAction: issuerAction, facts: &facts, script: &script)
             let stored = key(name, inID: id)
             values[stored] = value
-            sources[stored] = source
+            if case .unresolved(let why) = value {
+                sources[stored] = "\(source): no value (\(why))"
+            } else {
+                sources[stored] = source
+            }
         }
     }
 

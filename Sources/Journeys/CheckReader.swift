@@ -55,10 +55,30 @@ enum CheckReader {
                 reading.objects = []
                 if let claim = reading.claim { alternatives.append(claim) }
             }
-            if !alternatives.isEmpty { conjuncts.append(JourneyConjunct(alternatives)) }
-            conjuncts += extra
+            if !alternatives.isEmpty { conjuncts.append(JourneyConjunct(alternatives, text: part.text)) }
+            conjuncts += extra.map { JourneyConjunct($0.alternatives, text: part.text) }
         }
         return JourneyCheck(conjuncts, source: source, whileRunning: whileRunning)
+    }
+
+    /// `text` with what stands inside quotes blanked (`"x"`), for reading its own words.
+    static func unquoted(_ text: String) -> String {
+        var out = ""
+        var inside: Character?
+        for character in text {
+            if let close = inside {
+                if character == close {
+                    inside = nil
+                    out.append(character)
+                } else if out.last != "x" || out.last == "\"" {
+                    out.append("x")
+                }
+                continue
+            }
+            if character == "\"" || character == "\u{201C}" { inside = character == "\"" ? "\"" : "\u{201D}" }
+            out.append(character)
+        }
+        return out
     }
 
     // MARK: Cutting
@@ -74,6 +94,8 @@ enum CheckReader {
             })
         else { return body }
         let after = String(characters[(colon + 2)...])
+        // `nothing changes: no second adoption`: the effects are part of the check.
+        if String(characters[..<colon]).lowercased().contains(#/\bnothing\s+(?:else\s+)?changes?\b/#) { return body }
         // `contains the text: "TKRQ"`: the value itself.
         if after.trimmingSpaces().wholeMatch(of: #/["\u{201C}][^"\u{201D}]*["\u{201D}]/#) != nil {
             return String(characters[..<colon]) + " " + after
@@ -130,6 +152,8 @@ enum CheckReader {
                 guard namesSomething(left), namesSomething(rightUntilNextCut(right)) else { continue }
                 parts.append(Part(text: left.trimmingSpaces(), negative: negativeNext || neither))
                 negativeNext = separator.contains("not") || separator.contains("nor") || separator == " without "
+                // `neither A nor B, but C`: the neither ends at the first cut that is not a `nor`.
+                if !separator.contains("nor") { neither = false }
                 offset += separator.count
                 start = offset
                 cut = true
@@ -199,10 +223,12 @@ enum CheckReader {
         var objects: [JourneyClaim] = []
         var subject: JourneySubject?
         var verb: String?
+        /// What was said of the subject, for an elliptical `and the second row is not`.
+        var predicate: JourneyPredicate?
     }
 
     private static var mainVerb: Regex<(Substring, Substring)> {
-        #/\b(is|are|was|were|shows|show|keeps|keep|has|have|stays|stay|remains|remain|reads|read|names|lists|list|offers|offer|displays|display|contains|contain|appears|appear|disappears|disappear|disappeared|says|say|ignores|ignore|replaced|replaces|gives\s+way|does|do|did|cannot|can't|can|looks|look)\b/#
+        #/\b(is|are|was|were|shows|show|keeps|keep|has|have|stays|stay|remains|remain|reads|read|names|lists|list|offers|offer|displays|display|contains|contain|appears|appear|disappears|disappear|disappeared|says|say|ignores|ignore|replaced|titled|captioned|labell?ed|replaces|gives\s+way|does|do|did|cannot|can't|can|looks|look)\b/#
             .ignoresCase()
     }
 
@@ -238,8 +264,14 @@ enum CheckReader {
         let subjectPart = verbRange.map { String(text[..<$0.lowerBound]) } ?? text
         let predicatePart = verbRange.map { String(text[$0.lowerBound...]) } ?? ""
         let verb = verbRange.map { text[$0].lowercased() }
-        let subjectLower = subjectPart.lowercased()
-        let predicateLower = predicatePart.lowercased()
+        // The subject's words, its mentions blanked out (`(no testTag; titled "…")` is no negation).
+        var bare = subjectPart
+        for mention in ElementMention.mentionRanges(in: subjectPart).reversed() {
+            bare.replaceSubrange(mention.range, with: "id")
+        }
+        // Keywords are read outside quoted texts (`shows the text "No pending payment requests."`).
+        let subjectLower = Self.unquoted(bare).lowercased()
+        let predicateLower = Self.unquoted(predicatePart).lowercased()
         let subjectMentions = mentions.filter { verbRange == nil || $0.range.upperBound <= verbRange!.lowerBound }
             .map(\.mention)
         let objectMentions = mentions.filter { verbRange != nil && $0.range.lowerBound >= verbRange!.lowerBound }
@@ -262,7 +294,8 @@ enum CheckReader {
         var field = JourneyField(possessiveIn: subjectLower)
         var subject: JourneySubject?
         let quantifier = quantifierIn(subjectLower, filter: filter)
-        let referent = referentIn(subjectLower)
+        var referent = referentIn(subjectLower)
+        if case .showing? = referent, let shown = subjectQuoted.first { referent = .showing(shown) }
         let within = subjectMentions.first
         if let quantifier, subjectMentions.count <= 1 {
             subject = .rows(quantifier, within: within ?? (quantifier.isOnePer ? objectMentions.first : nil))
@@ -300,7 +333,17 @@ enum CheckReader {
             field = JourneyField(possessiveIn: subjectLower)
         }
 
-        var reading = Reading(subject: subject ?? previous?.subject, verb: verb ?? previous?.verb)
+        // `nothing changes[: no second adoption]`: the screen as before the last tap, and no such effect.
+        if text.lowercased().contains(#/\bnothing\s+(?:else\s+)?(?:changes|changed|has\s+changed|happens|happened)\b/#)
+        {
+            return Reading(claim: JourneyClaim(.screen, .unchanged(effects: effects(in: written))), subject: .screen)
+        }
+        // A conjunct with a subject of its own that names nothing readable inherits none: a person reads it.
+        let inherits = subject == nil && (subjectLower.trimmingSpaces().isEmpty || subjectLower.contains(#/^\s*its\b/#))
+        if subject == nil, !inherits, verb != nil || (objectMentions.isEmpty && quoted.isEmpty) {
+            return Reading(claim: JourneyClaim(.screen, .needsEyes(written)))
+        }
+        var reading = Reading(subject: subject ?? (inherits ? previous?.subject : nil), verb: verb ?? previous?.verb)
         // No verb: the objects of the verb before (`… and no intro (id "ProfileIntro")`).
         if verb == nil, let previous, subject.map({ if case .elements = $0 { true } else { false } }) ?? true,
             previous.subject.map(isScreenLike) ?? false || subject == nil
@@ -311,12 +354,6 @@ enum CheckReader {
                 reading.subject = previous.subject
                 return reading
             }
-        }
-        if text.lowercased().contains(#/\bnothing\s+(?:else\s+)?(?:changes|changed|has\s+changed|happens|happened)\b/#)
-        {
-            reading.subject = .screen
-            reading.claim = JourneyClaim(.screen, .unchanged(effects: effects(in: written)))
-            return reading
         }
         guard let claimSubject = reading.subject ?? (subjectLower.trimmingSpaces().isEmpty ? .screen : nil) else {
             reading.claim = nil
@@ -404,8 +441,20 @@ enum CheckReader {
             reading.subject = claimSubject
             return reading
         }
+        // `… and the second row is not` / `… and B is too`: the predicate before, negated or not.
+        if let previous = previous?.predicate, predicate == .shown,
+            predicateText.trimmingSpaces().wholeMatch(
+                of:
+                    #/(?:is|are|does|do|has|have)(?:\s+(?:not|n't))?|(?:is|are)n't|doesn't|don't|(?:is|are|does|do)\s+too|as\s+well|too/#
+            )
+                != nil
+        {
+            predicate = previous
+        }
+        // Polarity never crosses a comma: `names the saved contact, never text the issuer sent`.
+        let predicateCore = predicateText.prefix { $0 != "," }
         if !consumedNegation,
-            predicateText.contains(
+            predicateCore.contains(
                 #/\b(?:not|never|no\s+longer|any\s*more|is\s+gone|are\s+gone|gone|disappears?|disappeared|hidden|missing|absent|isn't|aren't|doesn't|don't|didn't|no)\b/#
             )
         {
@@ -421,6 +470,7 @@ enum CheckReader {
             return reading
         }
         reading.claim = JourneyClaim(claimSubject, predicate, negative: negative)
+        reading.predicate = predicate
         return reading
     }
 

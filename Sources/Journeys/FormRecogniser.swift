@@ -22,6 +22,11 @@ enum FormRecogniser {
             return .command(.capability(name: String(capability.output.1), line: String(capability.output.2)))
         }
         if let command = command(text, lower: lower, verb: verb) { return command }
+        if lower.wholeMatch(of: #/(?:carry\s+on|proceed|go\s+on|move\s+on|do\s+nothing|nothing\s+to\s+do)(?:\s+.*)?/#)
+            != nil
+        {
+            return .carryOn
+        }
         if let capture = capture(lower) { return capture }
         if lower.contains(#/\bscreenshot\b|\bscreen\s+recording\b/#) { return .needsPerson(written) }
         if Prose.checkVerbs.contains(verb), needsEyes(lower, hasMentions: !mentions.isEmpty) {

@@ -80,14 +80,18 @@ struct ActionReader {
             return
         }
         var scope: JourneyScope?
-        var first = true
         var cursor = written.startIndex
+        // Where the next step's prose starts: the sentence's start, or a condition or commentary before it.
+        var lead: String.Index? = written.startIndex
         let sentenceStart = pieces.count
         for clause in Sentences.clauses(sentence) {
-            // The clause's prose as written: the first step of a sentence keeps what led to it.
+            // The clause's prose as written, with what led to it (`If C,`, `Pubky is still initializing:`).
             var prose = clause.text
             if let found = written[cursor...].firstRange(of: clause.text) {
-                prose = String(written[(first ? written.startIndex : found.lowerBound)..<found.upperBound])
+                prose =
+                    String(written[(lead ?? found.lowerBound)..<found.upperBound])
+                    .drop(while: { ";,: ".contains($0) }).description
+                if lead == nil, [.condition, .commentary].contains(clause.connector) { lead = cursor }
                 cursor = found.upperBound
             }
             switch clause.connector {
@@ -124,7 +128,7 @@ struct ActionReader {
             case .start, .next, .colon, .so:
                 break
             }
-            if readClause(clause.text, prose: prose, scope: scope) { first = false }
+            if readClause(clause.text, prose: prose, scope: scope) { lead = nil }
         }
         // `…, so tap a different row and verify nothing changes`: that tap may meet a disabled row.
         for index in pieces.indices.dropFirst(sentenceStart) where index + 1 < pieces.count {
@@ -150,9 +154,15 @@ struct ActionReader {
             || body.prefixMatch(of: #/(?:xcrun|adb)\s/#) != nil
         {
             for form in FormRecogniser.forms(of: body) {
+                var text = prose
                 if case .switchApp(let target) = form { app = target }
-                if case .launchApp(let target) = form { app = target }
-                pieces.append(Piece(text: prose, scope: scope, app: app, form: form, notes: notes))
+                if case .launchApp(let target) = form {
+                    app = target
+                    text = String(prose.prefix { $0 != "," }).replacing(#/\s+with\s+.*$/#, with: "")
+                }
+                // `Launch Bitkit with A and B`: each precondition reported as written.
+                if case .precondition(let clause) = form { text = clause }
+                pieces.append(Piece(text: text, scope: scope, app: app, form: form, notes: notes))
                 notes = []
             }
             return true
@@ -257,7 +267,7 @@ struct ActionReader {
         let before = sentence[..<start]
         if let inline = before.firstMatch(
             of:
-                #/[;,(]\s*(?:and\s+|or\s+|otherwise\s*,?\s*)?(?:if\s+([^,;()]+?)\s*,\s*)?(?:\(\s*)?(?:or\s+|otherwise\s+|and\s+)?$/#
+                #/[;,(]\s*(?:and\s+|or\s+|so\s+|otherwise\s*,?\s*)?(?:if\s+([^,;()]+?)\s*,\s*)?(?:\(\s*)?(?:or\s+|otherwise\s+|and\s+)?$/#
                 .ignoresCase())
         {
             start = inline.range.lowerBound

@@ -52,13 +52,22 @@ public struct JourneyCheck: Sendable, Equatable {
 /// One conjunct of a check: it holds when one of its alternatives does (`A or B`).
 public struct JourneyConjunct: Sendable, Equatable {
     public var alternatives: [JourneyClaim]
+    /// The conjunct as written, for the report (`held: no row shows a spinner`); not part of its meaning.
+    public var text: String
 
-    public init(_ alternatives: [JourneyClaim]) {
+    public init(_ alternatives: [JourneyClaim], text: String = "") {
         self.alternatives = alternatives
+        self.text = text
     }
 
-    public init(_ claim: JourneyClaim) {
+    public init(_ claim: JourneyClaim, text: String = "") {
         self.alternatives = [claim]
+        self.text = text
+    }
+
+    /// Two conjuncts mean the same when their alternatives do, however they were worded.
+    public static func == (lhs: JourneyConjunct, rhs: JourneyConjunct) -> Bool {
+        lhs.alternatives == rhs.alternatives
     }
 }
 

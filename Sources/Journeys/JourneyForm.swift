@@ -57,6 +57,8 @@ public indirect enum JourneyForm: Sendable, Equatable {
     case dismiss(String, withoutPaying: Bool)
     /// §2.4.10: `Scroll [down|up] to X`: no effect when X is shown; X becomes the focus.
     case scrollTo(ElementMention)
+    /// `carry on`, `proceed`, `do nothing` (an `otherwise` branch with nothing to do): held, nothing done.
+    case carryOn
     /// No form of §2.2 or §2.4: the runner reports it `not performable as written` with this reason.
     case unrecognised(String)
 }

@@ -57,7 +57,7 @@ extension JourneyPlaces {
     /// Lowercase, articles, `my`, `your`, `existing`, `still`, `now` and a trailing `screen|page|tab` dropped.
     static func normalised(_ phrase: String) -> String {
         var words = phrase.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-        words.removeAll { ["the", "a", "an", "my", "your", "existing", "its", "app's"].contains($0) }
+        words.removeAll { ["the", "a", "an", "my", "your", "existing", "its", "app's", "again"].contains($0) }
         if let last = words.last, ["screen", "page", "tab", "view"].contains(last), words.count > 1 {
             words.removeLast()
         }
@@ -66,10 +66,21 @@ extension JourneyPlaces {
 
     /// Every route name of the simulated apps as a check-only place (`the createProfile screen`, `the
     /// payment request detail screen`): its camelCase words.
-    static let routeNames: [JourneyPlace] = screenRoutes.map { app, route in
-        let words = route.replacing(#/([a-z])([A-Z])/#) { "\($0.output.1) \($0.output.2)" }.lowercased()
-        var phrases = [words]
-        if words.hasSuffix(" screen") { phrases.append(String(words.dropLast(" screen".count))) }
-        return JourneyPlace(route, phrases: phrases, shownAs: [app: [route]])
-    }
+    static let routeNames: [JourneyPlace] = {
+        var places: [JourneyPlace] = []
+        for (app, route) in screenRoutes {
+            let words = route.replacing(#/([a-z])([A-Z])/#) { "\($0.output.1) \($0.output.2)" }.lowercased()
+            var phrases = [words]
+            if words.hasSuffix(" screen") { phrases.append(String(words.dropLast(" screen".count))) }
+            // One place per name, shown by that route in each app that has it (`onboarding`).
+            if let index = places.firstIndex(where: { $0.name == route }) {
+                var shownAs = places[index].shownAs
+                shownAs[app] = [route]
+                places[index] = JourneyPlace(route, phrases: phrases, shownAs: shownAs)
+            } else {
+                places.append(JourneyPlace(route, phrases: phrases, shownAs: [app: [route]]))
+            }
+        }
+        return places
+    }()
 }

@@ -35,7 +35,7 @@ public enum JourneyPlaces {
             "the bell", phrases: ["bell", "payment requests bell", "payment requests"],
             routes: [.bitkit: [.tap("PaymentRequestsBell")]], shownAs: [.bitkit: ["sheet:PaymentRequestsSheet"]]),
         JourneyPlace(
-            "the scanner", phrases: ["scanner", "qr scanner"], routes: [.bitkit: [.tap("Scan")]],
+            "the scanner", phrases: ["scanner", "qr scanner", "scan"], routes: [.bitkit: [.tap("Scan")]],
             shownAs: [.bitkit: ["scanner"]]),
         // Checked only (`… is shown`, `<screen> gives way to …`).
         JourneyPlace(

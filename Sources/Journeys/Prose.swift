@@ -7,7 +7,7 @@ enum Prose {
         "enter", "type", "input", "fill", "verify", "check", "confirm", "ensure", "assert", "expect", "make",
         "wait", "run", "execute", "copy", "go", "navigate", "return", "switch", "scroll", "deny", "allow",
         "unlock", "dismiss", "launch", "relaunch", "terminate", "restore", "repeat", "report", "reopen",
-        "capture", "take", "record", "note", "have", "cancel", "throttle",
+        "capture", "take", "record", "note", "have", "cancel", "throttle", "carry", "proceed", "do",
     ]
 
     /// Verbs of a check (§1.4 rule 3: about the current screen only). `confirm` is a check only when what

@@ -92,6 +92,7 @@ enum Sentences {
         var start = 0
         var offset = 0
         var inCondition = false
+        var checkBeforeCommentary = false
 
         func has(_ needle: String, at position: Int) -> Bool {
             var index = position
@@ -168,10 +169,22 @@ enum Sentences {
                 continue
             }
             if has(", so that ", at: offset) || has(", because ", at: offset) || has(", since ", at: offset) {
+                checkBeforeCommentary = isCheck || (connector == .commentary && checkBeforeCommentary)
                 close(next: .commentary, skip: 2)
                 continue
             }
+            // `Verify A, because …, and that B`: the check goes on after its commentary.
+            if connector == .commentary, checkBeforeCommentary, has(", and ", at: offset),
+                let match = rest(offset).prefixMatch(
+                    of: #/,\s+and\s+(?:that\s+)?(?=(?:no|not|the|a|an|each|every|all|its|it|neither)\b|")/#
+                        .ignoresCase()),
+                CheckReader.namesSomething(String(rest(offset + match.output.count).prefix(while: { $0 != "," })))
+            {
+                close(next: .signal, skip: match.output.count)
+                continue
+            }
             if has(", as ", at: offset), !Prose.startsWithVerb(rest(offset + 5), capitalised: false) {
+                checkBeforeCommentary = isCheck
                 close(next: .commentary, skip: 2)
                 continue
             }

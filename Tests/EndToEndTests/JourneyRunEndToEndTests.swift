@@ -1,4 +1,5 @@
 import Foundation
+import Journeys
 import Testing
 
 /// `simctl journey run` evaluates a journey file against the apps (spec/08 §1.4): each action held,
@@ -68,6 +69,84 @@ import Testing
         let page = try String(contentsOfFile: html + "/index.html", encoding: .utf8)
         #expect(page.contains("Journey: pubky ring choice rows"))
         #expect(page.contains("Tap the Pubky Ring row (id &quot;PubkyChoiceRing_\(Fixture.a)&quot;)"))
+    }
+
+    /// The hand-written journeys in the teams' style (`Fixtures/journeys/`, each with its `.steps`; those under
+    /// `android/` run on an Android world) hold with nothing bound by hand: the world binds their placeholders.
+    static let teamStyleJourneys = [
+        "pubky-profile/ring-identity-rows", "android/pubky-profile/ring-identity-rows",
+        "payment-requests/issuer-request-paid", "pubky-profile/ring-choice-rows",
+    ]
+
+    @Test(arguments: teamStyleJourneys)
+    func aHandWrittenJourneyHoldsWithNoBind(name: String) throws {
+        let android = name.hasPrefix("android/")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let world = folder.appendingPathComponent("world")
+        let created = try Sim.run(
+            "simctl",
+            ["world", "init", "--with-apps", "--world", world.path] + (android ? ["--platform", "android"] : []))
+        #expect(created.status == 0, "\(created.stderr)")
+        let html = folder.appendingPathComponent("html").path
+        let run = try Sim.run(
+            "simctl",
+            ["journey", "run"] + fixture(name) + ["--world", world.path, "--json", "--html", html]
+                + (android ? ["--platform", "android"] : []))
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let document = try run.json()
+        #expect(document["result"] as? String == "passed")
+        let actions = try #require(document["actions"] as? [[String: Any]])
+        #expect(
+            !actions.contains {
+                ["did-not-hold", "not-performable", "not-run", "crashed"].contains($0["status"] as? String)
+            })
+        guard name.hasSuffix("ring-identity-rows") else { return }
+        // The world bound every Ring identity as <ring-pubky>; the page shows each action's bindings and,
+        // for the check over that set, each member's result.
+        #expect((document["bindings"] as? [String: Any])?["ring-pubky"] as? [String] == [Fixture.a, Fixture.b])
+        #expect((document["bindingSources"] as? [String: String])?["ring-pubky"] == "world: Ring's listed identities")
+        let page = try String(contentsOfFile: html + "/index.html", encoding: .utf8)
+        #expect(page.contains("<dt>&lt;ring-pubky&gt;</dt><dd>\(Fixture.a), \(Fixture.b)</dd>"))
+        #expect(page.contains("<li class=\"pass\">\(Fixture.b): held</li>"))
+    }
+
+    /// Every place of the place table (spec/08 §2.4.6) is a route the simulated apps have: taken from
+    /// where the app's own screens lead to it, it reaches the screen that shows the place.
+    @Test func everyPlaceOfTheTableIsARouteTheAppsHave() throws {
+        // Each place by a phrase that is not a label on the screen it starts from (a label is tapped as such).
+        let walk: [(place: String, actions: [String])] = [
+            ("Home", ["Go to Contacts via the menu", "Return Home", "Verify Home is shown"]),
+            ("Profile", ["Open your profile from the Home header", "Verify the Profile screen is shown"]),
+            ("Edit Profile", ["Go to the profile editor", "Verify the Edit Profile screen is shown"]),
+            ("Delete Profile", ["Go to Delete Profile", "Verify Delete Profile is shown", "Cancel the deletion"]),
+            ("Contacts", ["Return Home", "Go to Contacts via the menu", "Verify Contacts is shown"]),
+            ("Settings", ["Return Home", "Go to Settings via the menu", "Verify Settings is shown"]),
+            ("Dev Settings", ["Go to the developer settings", "Verify Dev Settings is shown"]),
+            ("the bell", ["Return Home", "Open the bell", "Verify the bell is shown"]),
+            // The scanner takes a pasted code (spec/08 §2.2 row 12): reaching it is the tap.
+            ("the scanner", ["Return Home", "Open the QR scanner"]),
+            ("Settings in Pubky Ring", ["In Pubky Ring, go to Settings", "Verify Settings is shown"]),
+            ("Home in Pubky Ring", ["In Pubky Ring, go to the wallet home", "Verify Home is shown"]),
+        ]
+        let routed = JourneyPlaces.table.flatMap { place in place.routes.keys.map { ($0, place.name) } }
+        for (app, name) in routed {
+            let covered = walk.contains { $0.place == (app == .ring ? "\(name) in Pubky Ring" : name) }
+            #expect(covered, "the place \(name) in \(app) is walked")
+        }
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let steps = [
+            "include \(CatalogueFiles.scenarios.path)/baseline.steps", "bitkit create-profile --name Satoshi",
+            "bitkit save", "bitkit home",
+        ].joined(separator: "; ")
+        let journey = try write(
+            "<journey name=\"places\"><actions>"
+                + walk.flatMap(\.actions).map { "<action>\($0)</action>" }.joined() + "</actions></journey>", in: sim)
+        let run = try run(sim, [journey, "--setup", steps, "--json"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let actions = try #require(try run.json()["actions"] as? [[String: Any]])
+        #expect(actions.allSatisfy { $0["status"] as? String == "held" }, "\(run.stdout)")
     }
 
     @Test func androidAddressesTestTagsAndTellsRowsApartByCaption() throws {
