@@ -8,7 +8,8 @@ enum CheckReader {
         var body = Prose.possessivesApart(written.trimmingSpaces())
         for lead in ["that ", "sure that ", "sure ", "whether ", "if "] where body.lowercased().hasPrefix(lead) {
             // `that row …` is a referent, not the conjunction.
-            if lead == "that ", body.lowercased().contains(#/^that\s+(?:row|one|element|button|card|identity|rows)\b/#)
+            if lead == "that ",
+                body.lowercased().contains(Pattern(##"^that\s+(?:row|one|element|button|card|identity|rows)\b"##))
             {
                 continue
             }
@@ -16,8 +17,9 @@ enum CheckReader {
         }
         var source = JourneyCheck.Source.screen
         if let match = body.firstMatch(
-            of: #/,?\s*\b(?:from|in|on)\s+the\s+(?:latest\s+|last\s+)?(?:snapshot|layout\s+dump|dump)\s*,?\s*/#
-                .ignoresCase())
+            of: Pattern(
+                ##",?\s*\b(?:from|in|on)\s+the\s+(?:latest\s+|last\s+)?(?:snapshot|layout\s+dump|dump)\s*,?\s*"##,
+                ignoringCase: true))
         {
             source = .snapshot
             body = (String(body[..<match.range.lowerBound]) + " " + String(body[match.range.upperBound...]))
@@ -29,16 +31,19 @@ enum CheckReader {
         var whileRunning: JourneyProcess?
         if let match = body.firstMatch(
             of:
-                #/\s+while\s+(.+?)\s+(?:is|are)\s+(?:still\s+)?(?:pending|running|in\s+flight|in\s+progress|underway)\b/#
-                .ignoresCase()),
-            let process = JourneyProcess(named: String(match.output.1))
+                Pattern(
+                    ##"\s+while\s+(.+?)\s+(?:is|are)\s+(?:still\s+)?(?:pending|running|in\s+flight|in\s+progress|underway)\b"##,
+                    ignoringCase: true)),
+            let process = JourneyProcess(named: String(match[1]))
         {
             whileRunning = process
             body = String(body[..<match.range.lowerBound]) + String(body[match.range.upperBound...])
         }
         // `while Pubky Choice is still shown`: a place conjunct.
         body = body.replacing(
-            #/\s+while\s+(?=[^,]+?\s+(?:is|are)\s+(?:still\s+)?(?:shown|visible|open|displayed))/#.ignoresCase(),
+            Pattern(
+                ##"\s+while\s+(?=[^,]+?\s+(?:is|are)\s+(?:still\s+)?(?:shown|visible|open|displayed))"##,
+                ignoringCase: true),
             with: " and ")
         body = withoutDefinition(body)
         var conjuncts: [JourneyConjunct] = []
@@ -95,9 +100,11 @@ enum CheckReader {
         else { return body }
         let after = String(characters[(colon + 2)...])
         // `nothing changes: no second adoption`: the effects are part of the check.
-        if String(characters[..<colon]).lowercased().contains(#/\bnothing\s+(?:else\s+)?changes?\b/#) { return body }
+        if String(characters[..<colon]).lowercased().contains(Pattern(##"\bnothing\s+(?:else\s+)?changes?\b"##)) {
+            return body
+        }
         // `contains the text: "TKRQ"`: the value itself.
-        if after.trimmingSpaces().wholeMatch(of: #/["\u{201C}][^"\u{201D}]*["\u{201D}]/#) != nil {
+        if after.trimmingSpaces().wholeMatch(of: Pattern(##"["\x{201C}][^"\x{201D}]*["\x{201D}]"##)) != nil {
             return String(characters[..<colon]) + " " + after
         }
         let describes =
@@ -117,7 +124,7 @@ enum CheckReader {
     static func conjunctTexts(_ body: String) -> [Part] {
         var text = body
         var neither = false
-        if let match = text.prefixMatch(of: #/neither\s+/#.ignoresCase()) {
+        if let match = text.prefixMatch(of: Pattern(##"neither\s+"##, ignoringCase: true)) {
             neither = true
             text = String(text[match.range.upperBound...])
         }
@@ -166,14 +173,14 @@ enum CheckReader {
     }
 
     private static func rightUntilNextCut(_ text: String) -> String {
-        guard let range = text.firstMatch(of: #/,\s|\s(?:and|but|nor)\s/#)?.range else { return text }
+        guard let range = text.firstMatch(of: Pattern(##",\s|\s(?:and|but|nor)\s"##))?.range else { return text }
         return String(text[..<range.lowerBound])
     }
 
     /// `A or B`, `either A or B`: alternatives, where both sides name something.
     static func alternativeTexts(_ conjunct: String) -> [String] {
         var text = conjunct
-        if let match = text.prefixMatch(of: #/either\s+/#.ignoresCase()) {
+        if let match = text.prefixMatch(of: Pattern(##"either\s+"##, ignoringCase: true)) {
             text = String(text[match.range.upperBound...])
         }
         let characters = Array(text)
@@ -206,12 +213,16 @@ enum CheckReader {
         return JourneyPlaces.checkPlace(in: lower) != nil
     }
 
-    private static var referentWords: Regex<Substring> {
-        #/\b(?:it|its|that\s+(?:row|one|element|button|card)|the\s+(?:tapped|first|second|third|last)\s+row|rows?|them|those|these|each|every|all|no|none|any|only|another|different|neither|deleted|noted)\b/#
+    private static var referentWords: Pattern {
+        Pattern(
+            ##"\b(?:it|its|that\s+(?:row|one|element|button|card)|the\s+(?:tapped|first|second|third|last)\s+row|rows?|them|those|these|each|every|all|no|none|any|only|another|different|neither|deleted|noted)\b"##
+        )
     }
 
-    private static var propertyWords: Regex<Substring> {
-        #/\b(?:title|titled|caption|captioned|label|labell?ed|enabled|disabled|tappable|spinner|progress\s+indicator|avatar|unsigned|sats|shown|visible|hidden|missing|absent|gone|key|name|reads|shows|names)\b/#
+    private static var propertyWords: Pattern {
+        Pattern(
+            ##"\b(?:title|titled|caption|captioned|label|labell?ed|enabled|disabled|tappable|spinner|progress\s+indicator|avatar|unsigned|sats|shown|visible|hidden|missing|absent|gone|key|name|reads|shows|names)\b"##
+        )
     }
 
     // MARK: One conjunct
@@ -227,9 +238,10 @@ enum CheckReader {
         var predicate: JourneyPredicate?
     }
 
-    private static var mainVerb: Regex<(Substring, Substring)> {
-        #/\b(is|are|was|were|shows|show|keeps|keep|has|have|stays|stay|remains|remain|reads|read|names|lists|list|offers|offer|displays|display|contains|contain|appears|appear|disappears|disappear|disappeared|says|say|ignores|ignore|replaced|titled|captioned|labell?ed|replaces|gives\s+way|does|do|did|cannot|can't|can|looks|look)\b/#
-            .ignoresCase()
+    private static var mainVerb: Pattern {
+        Pattern(
+            ##"\b(is|are|was|were|shows|show|keeps|keep|has|have|stays|stay|remains|remain|reads|read|names|lists|list|offers|offer|displays|display|contains|contain|appears|appear|disappears|disappear|disappeared|says|say|ignores|ignore|replaced|titled|captioned|labell?ed|replaces|gives\s+way|does|do|did|cannot|can't|can|looks|look)\b"##,
+            ignoringCase: true)
     }
 
     static func readConjunct(_ written: String, negative inherited: Bool, previous: Reading?) -> Reading {
@@ -239,7 +251,7 @@ enum CheckReader {
         // The main verb: the first top-level verb after a `whose …` filter and outside quotes and mentions.
         var filter: JourneyRowFilter?
         var searchFrom = text.startIndex
-        if let whose = text.firstMatch(of: #/\bwhose\s+/#.ignoresCase()) {
+        if let whose = text.firstMatch(of: Pattern(##"\bwhose\s+"##, ignoringCase: true)) {
             let (read, end) = rowFilter(in: text[whose.range.upperBound...])
             filter = read
             searchFrom = end
@@ -256,7 +268,8 @@ enum CheckReader {
         // `the row (id "X") showing "T"`: after a mention, `showing` checks the row's text.
         if verbRange == nil || mentions.first.map({ verbRange!.lowerBound > $0.range.upperBound }) == true,
             let first = mentions.first,
-            let showing = text[first.range.upperBound...].firstMatch(of: #/\b(?:showing|with)\s+(?=")/#.ignoresCase()),
+            let showing = text[first.range.upperBound...].firstMatch(
+                of: Pattern(##"\b(?:showing|with)\s+(?=")"##, ignoringCase: true)),
             verbRange.map({ showing.range.lowerBound < $0.lowerBound }) ?? true
         {
             verbRange = showing.range
@@ -281,9 +294,11 @@ enum CheckReader {
             in: subjectPart, excluding: ElementMention.mentionRanges(in: subjectPart).map(\.range))
 
         // Polarity before the subject's mention (`no create card (id …)`, `not the spinner …`).
-        if subjectLower.contains(#/(?:^|\b)(?:no|not|never|none\s+of|without|neither|nor)\b/#),
+        if subjectLower.contains(Pattern(##"(?:^|\b)(?:no|not|never|none\s+of|without|neither|nor)\b"##)),
             !subjectLower.contains(
-                #/\b(?:no|any)\s+(?:row|rows|element|elements|card|cards|identity|identities)\s+(?:whose|shows|has|is)\b/#
+                Pattern(
+                    ##"\b(?:no|any)\s+(?:row|rows|element|elements|card|cards|identity|identities)\s+(?:whose|shows|has|is)\b"##
+                )
             ),
             !subjectLower.hasPrefix("no row"), !subjectLower.hasPrefix("none of the rows")
         {
@@ -303,43 +318,49 @@ enum CheckReader {
             subject = .referent(referent, within: within)
         } else if !subjectMentions.isEmpty {
             subject = .elements(subjectMentions, showing: subjectQuoted.first)
-        } else if subjectLower.contains(#/\bthe\s+deleted\b/#) {
+        } else if subjectLower.contains(Pattern(##"\bthe\s+deleted\b"##)) {
             subject = .deleted
         } else if let place = JourneyPlaces.checkPlace(in: subjectLower) {
             subject = .place(place)
         } else if subjectLower.trimmingSpaces().isEmpty {
             subject = nil
-        } else if subjectLower.contains(#/\b(?:the\s+)?(?:screen|page|text|sheet|dialog|view)\b/#) {
+        } else if subjectLower.contains(Pattern(##"\b(?:the\s+)?(?:screen|page|text|sheet|dialog|view)\b"##)) {
             subject = .screen
-        } else if subjectLower.contains(#/^\s*its\b/#) {
+        } else if subjectLower.contains(Pattern(##"^\s*its\b"##)) {
             subject = nil
         } else if let first = subjectQuoted.first {
             // `"PubkyChoiceRing_" rows`: an id prefix; `"Continue" is greyed out`: a label; `"Satoshi" is
             // shown`: a text of the screen.
-            if subjectLower.contains(#/"\s+(?:rows|elements|ids|buttons)\b/#) {
+            if subjectLower.contains(Pattern(##""\s+(?:rows|elements|ids|buttons)\b"##)) {
                 subject = .idPrefix(first)
-            } else if text.lowercased().contains(#/\b(?:disabled|enabled|tappable|greyed|grayed|titled|captioned)\b/#) {
+            } else if text.lowercased().contains(
+                Pattern(##"\b(?:disabled|enabled|tappable|greyed|grayed|titled|captioned)\b"##))
+            {
                 subject = .label(first)
             } else {
                 subject = .screen
             }
         } else if let label = unquotedLabel(subjectPart) {
             subject = .label(label)
-        } else if verb != nil, !objectMentions.isEmpty, previous == nil || !subjectLower.contains(#/^\s*its\b/#) {
+        } else if verb != nil, !objectMentions.isEmpty,
+            previous == nil || !subjectLower.contains(Pattern(##"^\s*its\b"##))
+        {
             // `both Ring identities are listed (id …) (id …)`: the elements named after the verb.
             subject = .elements(objectMentions, showing: nil)
         }
-        if field == nil, subjectLower.contains(#/^\s*its\s+(?:title|caption|label)\b/#) {
+        if field == nil, subjectLower.contains(Pattern(##"^\s*its\s+(?:title|caption|label)\b"##)) {
             field = JourneyField(possessiveIn: subjectLower)
         }
 
         // `nothing changes[: no second adoption]`: the screen as before the last tap, and no such effect.
-        if text.lowercased().contains(#/\bnothing\s+(?:else\s+)?(?:changes|changed|has\s+changed|happens|happened)\b/#)
+        if text.lowercased().contains(
+            Pattern(##"\bnothing\s+(?:else\s+)?(?:changes|changed|has\s+changed|happens|happened)\b"##))
         {
             return Reading(claim: JourneyClaim(.screen, .unchanged(effects: effects(in: written))), subject: .screen)
         }
         // A conjunct with a subject of its own that names nothing readable inherits none: a person reads it.
-        let inherits = subject == nil && (subjectLower.trimmingSpaces().isEmpty || subjectLower.contains(#/^\s*its\b/#))
+        let inherits =
+            subject == nil && (subjectLower.trimmingSpaces().isEmpty || subjectLower.contains(Pattern(##"^\s*its\b"##)))
         if subject == nil, !inherits, verb != nil || (objectMentions.isEmpty && quoted.isEmpty) {
             return Reading(claim: JourneyClaim(.screen, .needsEyes(written)))
         }
@@ -364,11 +385,13 @@ enum CheckReader {
         let predicateText = verb == nil ? subjectLower : predicateLower
         var predicate = JourneyPredicate.shown
         var consumedNegation = false
-        if predicateText.contains(#/missing\s+from\s+targets/#) {
+        if predicateText.contains(Pattern(##"missing\s+from\s+targets"##)) {
             predicate = .missingFromTargets
             consumedNegation = true
         } else if predicateText.contains(
-            #/\b(?:has\s+not|hasn't|have\s+not|did\s+not|does\s+not|doesn't|never)\s+(?:come\s+back|reappear(?:ed|s)?)\b/#
+            Pattern(
+                ##"\b(?:has\s+not|hasn't|have\s+not|did\s+not|does\s+not|doesn't|never)\s+(?:come\s+back|reappear(?:ed|s)?)\b"##
+            )
         ) {
             predicate = .reappeared
             negative.toggle()
@@ -389,27 +412,29 @@ enum CheckReader {
             reading.claim = JourneyClaim(claimSubject, .shown)
             return reading
         } else if predicateText.contains(
-            #/\b(?:spinner|progress\s+indicator|loading\s+indicator|activity\s+indicator)\b/#)
+            Pattern(##"\b(?:spinner|progress\s+indicator|loading\s+indicator|activity\s+indicator)\b"##))
             || (objectMentions.isEmpty
-                && subjectLower.contains(#/\b(?:its|their)\s+(?:spinner|progress\s+indicator)\b/#))
+                && subjectLower.contains(Pattern(##"\b(?:its|their)\s+(?:spinner|progress\s+indicator)\b"##)))
         {
             predicate = .spinner(objectMentions.first)
-        } else if predicateText.contains(#/\b(?:avatars?|key\s+icons?|pictures?|profile\s+images?)\b/#) {
+        } else if predicateText.contains(Pattern(##"\b(?:avatars?|key\s+icons?|pictures?|profile\s+images?)\b"##)) {
             predicate = .avatar
         } else if predicateText.contains(looksWords) {
             predicate = .needsEyes(written)
-        } else if predicateText.contains(#/\bunsigned\b/#) {
+        } else if predicateText.contains(Pattern(##"\bunsigned\b"##)) {
             predicate = .unsigned
         } else if predicateText.contains(
-            #/\b(?:not\s+enabled|not\s+tappable|disabled|cannot\s+be\s+(?:used|tapped|pressed)|can't\s+be\s+(?:used|tapped)|ignores?\s+taps|gr[ae]yed\s+out)\b/#
+            Pattern(
+                ##"\b(?:not\s+enabled|not\s+tappable|disabled|cannot\s+be\s+(?:used|tapped|pressed)|can't\s+be\s+(?:used|tapped)|ignores?\s+taps|gr[ae]yed\s+out)\b"##
+            )
         ) {
             predicate = .disabled
-            if predicateText.contains(#/\bnot\s+(?:enabled|tappable)\b/#)
-                || predicateText.contains(#/\bcannot\b|can't/#)
+            if predicateText.contains(Pattern(##"\bnot\s+(?:enabled|tappable)\b"##))
+                || predicateText.contains(Pattern(##"\bcannot\b|can't"##))
             {
                 consumedNegation = true
             }
-        } else if predicateText.contains(#/\b(?:enabled|tappable)\b/#) {
+        } else if predicateText.contains(Pattern(##"\b(?:enabled|tappable)\b"##)) {
             predicate = .enabled
         } else if let valueField = JourneyField(predicateIn: predicateText) ?? field,
             let value = value(in: predicatePart.isEmpty ? subjectPart : predicatePart, quoted: quoted)
@@ -423,7 +448,7 @@ enum CheckReader {
             predicate = .contains(value)
         } else if !objectMentions.isEmpty, claimSubject != .elements(objectMentions, showing: nil) {
             // `Home shows the bell (id …)`, `Pubky Choice lists … (id …)`: the place is shown, and the elements.
-            let objectNegative = predicateLower.contains(#/\b(?:no|not|never|without)\b/#)
+            let objectNegative = predicateLower.contains(Pattern(##"\b(?:no|not|never|without)\b"##))
             // `one row per Ring identity (id "…_<ring-pubky>")`: counted per member; several ids: each shown.
             let onePer = objectMentions.count == 1 ? onePerIn(predicateLower) : nil
             let objectSubject: JourneySubject =
@@ -445,7 +470,9 @@ enum CheckReader {
         if let previous = previous?.predicate, predicate == .shown,
             predicateText.trimmingSpaces().wholeMatch(
                 of:
-                    #/(?:is|are|does|do|has|have)(?:\s+(?:not|n't))?|(?:is|are)n't|doesn't|don't|(?:is|are|does|do)\s+too|as\s+well|too/#
+                    Pattern(
+                        ##"(?:is|are|does|do|has|have)(?:\s+(?:not|n't))?|(?:is|are)n't|doesn't|don't|(?:is|are|does|do)\s+too|as\s+well|too"##
+                    )
             )
                 != nil
         {
@@ -455,7 +482,9 @@ enum CheckReader {
         let predicateCore = predicateText.prefix { $0 != "," }
         if !consumedNegation,
             predicateCore.contains(
-                #/\b(?:not|never|no\s+longer|any\s*more|is\s+gone|are\s+gone|gone|disappears?|disappeared|hidden|missing|absent|isn't|aren't|doesn't|don't|didn't|no)\b/#
+                Pattern(
+                    ##"\b(?:not|never|no\s+longer|any\s*more|is\s+gone|are\s+gone|gone|disappears?|disappeared|hidden|missing|absent|isn't|aren't|doesn't|don't|didn't|no)\b"##
+                )
             )
         {
             negative.toggle()
@@ -474,8 +503,10 @@ enum CheckReader {
         return reading
     }
 
-    private static var looksWords: Regex<Substring> {
-        #/\b(?:colou?rs?|colou?red|layout|laid\s+out|animat(?:ion|ions|es|ed|ing)|images?|photos?|looks?|aligned|alignment|fonts?|blurr?ed)\b/#
+    private static var looksWords: Pattern {
+        Pattern(
+            ##"\b(?:colou?rs?|colou?red|layout|laid\s+out|animat(?:ion|ions|es|ed|ing)|images?|photos?|looks?|aligned|alignment|fonts?|blurr?ed)\b"##
+        )
     }
 
     private static func isScreenLike(_ subject: JourneySubject) -> Bool {
@@ -489,22 +520,22 @@ enum CheckReader {
     static func value(in text: String, quoted: [String]) -> JourneyValue? {
         if let first = quoted.first { return .text(first) }
         let lower = text.lowercased()
-        if let sats = lower.firstMatch(of: #/(\d[\d,\u{00A0}\u{202F} ]*)\s*sats?\b/#) {
-            return .sats(String(sats.output.1.filter(\.isNumber)))
+        if let sats = lower.firstMatch(of: Pattern(##"(\d[\d,\x{00A0}\x{202F} ]*)\s*sats?\b"##)) {
+            return .sats(String(sats[1].filter(\.isNumber)))
         }
-        if lower.contains(#/\btruncated\s+key\b/#) {
+        if lower.contains(Pattern(##"\btruncated\s+key\b"##)) {
             return .truncatedKey(
                 upperCase: lower.contains(
-                    #/\b(?:in\s+capitals|capitali[sz]ed|upper\s*case|uppercase|in\s+upper\s*case)\b/#))
+                    Pattern(##"\b(?:in\s+capitals|capitali[sz]ed|upper\s*case|uppercase|in\s+upper\s*case)\b"##)))
         }
-        if lower.contains(#/\bpublished\s+name\b|\bprofile\s+name\b/#) { return .publishedName }
-        if let contact = lower.firstMatch(of: #/\bthe\s+saved\s+(?:([\w-]+)\s+)?contact\b/#) {
-            return .savedContact(contact.output.1.map(String.init) ?? "")
+        if lower.contains(Pattern(##"\bpublished\s+name\b|\bprofile\s+name\b"##)) { return .publishedName }
+        if let contact = lower.firstMatch(of: Pattern(##"\bthe\s+saved\s+(?:([\w-]+)\s+)?contact\b"##)) {
+            return .savedContact(contact.optional(1).map(String.init) ?? "")
         }
-        if let noted = lower.firstMatch(of: #/\bthe\s+noted\s+([\w-]+(?:\s+[\w-]+)?)/#) {
-            return .noted(String(noted.output.1))
+        if let noted = lower.firstMatch(of: Pattern(##"\bthe\s+noted\s+([\w-]+(?:\s+[\w-]+)?)"##)) {
+            return .noted(String(noted[1]))
         }
-        if lower.contains(#/\b(?:its|the|their)\s+(?:bare\s+|full\s+)?(?:key|pubky)\b/#) { return .key }
+        if lower.contains(Pattern(##"\b(?:its|the|their)\s+(?:bare\s+|full\s+)?(?:key|pubky)\b"##)) { return .key }
         return nil
     }
 
@@ -517,11 +548,11 @@ enum CheckReader {
 
     /// `gives way to P` (`gone`: the subject's place) / `replaced P` / `is replaced by P`.
     private static func replacedPlace(_ predicate: String) -> (gone: String?, shown: String?)? {
-        if let match = predicate.firstMatch(of: #/\bgives?\s+way\s+to\s+(.+)$/#) {
-            return (nil, JourneyPlaces.checkPlace(in: String(match.output.1)))
+        if let match = predicate.firstMatch(of: Pattern(##"\bgives?\s+way\s+to\s+(.+)$"##)) {
+            return (nil, JourneyPlaces.checkPlace(in: String(match[1])))
         }
-        if let match = predicate.firstMatch(of: #/\breplaced\s+(.+)$/#), !predicate.contains("replaced by") {
-            return (JourneyPlaces.checkPlace(in: String(match.output.1)), nil)
+        if let match = predicate.firstMatch(of: Pattern(##"\breplaced\s+(.+)$"##)), !predicate.contains("replaced by") {
+            return (JourneyPlaces.checkPlace(in: String(match[1])), nil)
         }
         return nil
     }
@@ -529,36 +560,44 @@ enum CheckReader {
     // MARK: Referents and quantifiers
 
     static func referentIn(_ lower: String) -> JourneyReferent? {
-        if let match = lower.firstMatch(of: #/\bthe\s+row\s+showing\s+"([^"]*)"/#) {
-            return .showing(String(match.output.1))
+        if let match = lower.firstMatch(of: Pattern(##"\bthe\s+row\s+showing\s+"([^"]*)""##)) {
+            return .showing(String(match[1]))
         }
         if lower.contains(
-            #/\b(?:a\s+different|another)\s+(?:row|one|card|identity)\b|\bone\s+of\s+the\s+other\s+(?:rows|cards|identities)\b|\bthe\s+other\s+row\b/#
+            Pattern(
+                ##"\b(?:a\s+different|another)\s+(?:row|one|card|identity)\b|\bone\s+of\s+the\s+other\s+(?:rows|cards|identities)\b|\bthe\s+other\s+row\b"##
+            )
         ) {
             return .different
         }
         if lower.contains(
-            #/\bthe\s+(?:tapped|pressed|selected|picked)\s+(?:row|one|card|identity)\b|\bthe\s+row\s+(?:i|you|we)\s+(?:tapped|pressed)\b/#
+            Pattern(
+                ##"\bthe\s+(?:tapped|pressed|selected|picked)\s+(?:row|one|card|identity)\b|\bthe\s+row\s+(?:i|you|we)\s+(?:tapped|pressed)\b"##
+            )
         ) {
             return .lastTap
         }
-        if lower.contains(#/\bthe\s+named\s+(?:identity|pubky|row)\b|\bthe\s+row\s+(?:for|of)\s+the\s+named\b/#) {
+        if lower.contains(
+            Pattern(##"\bthe\s+named\s+(?:identity|pubky|row)\b|\bthe\s+row\s+(?:for|of)\s+the\s+named\b"##))
+        {
             return .forKey("<named-ring-pubky>")
         }
         if let match = lower.firstMatch(
-            of: #/\bthe\s+(?:row|card|identity)\s+(?:for|of)\s+(<[^<>]+>|pubky[a-z0-9]{52}|[a-z0-9]{52})/#)
+            of: Pattern(##"\bthe\s+(?:row|card|identity)\s+(?:for|of)\s+(<[^<>]+>|pubky[a-z0-9]{52}|[a-z0-9]{52})"##))
         {
-            return .forKey(String(match.output.1))
+            return .forKey(String(match[1]))
         }
         let ordinals = ["first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1]
         if let match = lower.firstMatch(
-            of: #/\bthe\s+(first|second|third|fourth|fifth|last)\s+(?:row|one|card|identity|element)\b/#)
+            of: Pattern(##"\bthe\s+(first|second|third|fourth|fifth|last)\s+(?:row|one|card|identity|element)\b"##))
         {
-            return .ordinal(ordinals[String(match.output.1)] ?? 1)
+            return .ordinal(ordinals[String(match[1])] ?? 1)
         }
-        if lower.contains(#/\b(?:those|these)\s+rows\b|\bthem\b|\bthey\b/#) { return .lastPlural }
+        if lower.contains(Pattern(##"\b(?:those|these)\s+rows\b|\bthem\b|\bthey\b"##)) { return .lastPlural }
         if lower.contains(
-            #/(?:^|\b)(?:it|its|that\s+(?:row|one|element|button|card|identity)|this\s+(?:row|one|element|button|card))\b/#
+            Pattern(
+                ##"(?:^|\b)(?:it|its|that\s+(?:row|one|element|button|card|identity)|this\s+(?:row|one|element|button|card))\b"##
+            )
         ) {
             return .focus
         }
@@ -566,15 +605,17 @@ enum CheckReader {
     }
 
     static func quantifierIn(_ lower: String, filter: JourneyRowFilter?) -> JourneyQuantifier? {
-        if lower.contains(#/\bonly\s+the\s+(?:tapped|pressed|selected)\s+row\b/#) { return .only(.lastTap) }
+        if lower.contains(Pattern(##"\bonly\s+the\s+(?:tapped|pressed|selected)\s+row\b"##)) { return .only(.lastTap) }
         if let onePer = onePerIn(lower) { return onePer }
         if lower.contains(
-            #/(?:^|\b)(?:no|none\s+of\s+the)\s+(?:rows?|elements?|cards?|identities|identity|buttons?)\b/#)
+            Pattern(##"(?:^|\b)(?:no|none\s+of\s+the)\s+(?:rows?|elements?|cards?|identities|identity|buttons?)\b"##))
         {
             return .none(filter)
         }
         if lower.contains(
-            #/\b(?:each|every|all|any|a)\s+(?:of\s+the\s+)?(?:rows?|cards?|identities|identity|elements?)\b|\ball\s+(?:the\s+)?rows\b|\bthe\s+rows\b(?!\s*\()/#
+            Pattern(
+                ##"\b(?:each|every|all|any|a)\s+(?:of\s+the\s+)?(?:rows?|cards?|identities|identity|elements?)\b|\ball\s+(?:the\s+)?rows\b|\bthe\s+rows\b(?!\s*\()"##
+            )
         ) {
             return .every(filter)
         }
@@ -585,11 +626,11 @@ enum CheckReader {
     static func onePerIn(_ lower: String) -> JourneyQuantifier? {
         guard
             let match = lower.firstMatch(
-                of: #/\bone\s+[\w-]+(?:\s+[\w-]+)?\s+per\s+(?:saved\s+)?([\w-]+(?:\s+[\w-]+)?)/#)
+                of: Pattern(##"\bone\s+[\w-]+(?:\s+[\w-]+)?\s+per\s+(?:saved\s+)?([\w-]+(?:\s+[\w-]+)?)"##))
         else {
             return nil
         }
-        let noun = match.output.1
+        let noun = match[1]
         return .onePer(set: noun.contains("contact") ? "pubky" : "ring-pubky")
     }
 
@@ -599,31 +640,39 @@ enum CheckReader {
         func end(_ length: Int) -> String.Index { text.index(text.startIndex, offsetBy: min(length, text.count)) }
         if let match = lower.prefixMatch(
             of:
-                #/(?:pubky|identity|key|profile)\s+(?:has\s+no|lacks\s+an?|lacks|is\s+without\s+an?|has\s+not\s+published\s+an?)\s+(?:published\s+)?(?:profile\s+)?name\b/#
+                Pattern(
+                    ##"(?:pubky|identity|key|profile)\s+(?:has\s+no|lacks\s+an?|lacks|is\s+without\s+an?|has\s+not\s+published\s+an?)\s+(?:published\s+)?(?:profile\s+)?name\b"##
+                )
         ) {
-            return (.noPublishedName(true), end(match.output.count))
+            return (.noPublishedName(true), end(match.text.count))
         }
-        if let match = lower.prefixMatch(of: #/(?:pubky|identity|key|profile)\s+has\s+an?\s+(?:published\s+)?name\b/#) {
-            return (.noPublishedName(false), end(match.output.count))
+        if let match = lower.prefixMatch(
+            of: Pattern(##"(?:pubky|identity|key|profile)\s+has\s+an?\s+(?:published\s+)?name\b"##))
+        {
+            return (.noPublishedName(false), end(match.text.count))
         }
         if let match = lower.prefixMatch(
             of:
-                #/(?:profile\s+)?lookup\s+(?:runs|is\s+(?:still\s+)?running|still\s+runs|is\s+in\s+flight|is\s+pending|has\s+not\s+finished|hasn't\s+finished)\b/#
+                Pattern(
+                    ##"(?:profile\s+)?lookup\s+(?:runs|is\s+(?:still\s+)?running|still\s+runs|is\s+in\s+flight|is\s+pending|has\s+not\s+finished|hasn't\s+finished)\b"##
+                )
         ) {
-            return (.lookupRunning(true), end(match.output.count))
+            return (.lookupRunning(true), end(match.text.count))
         }
         if let match = lower.prefixMatch(
-            of: #/(?:profile\s+)?lookup\s+(?:finished|has\s+finished|is\s+done|ended|has\s+ended|completed)\b/#)
+            of: Pattern(
+                ##"(?:profile\s+)?lookup\s+(?:finished|has\s+finished|is\s+done|ended|has\s+ended|completed)\b"##))
         {
-            return (.lookupRunning(false), end(match.output.count))
+            return (.lookupRunning(false), end(match.text.count))
         }
         if let match = lower.prefixMatch(
-            of: #/(?:published\s+)?name\s+(?:has\s+not|hasn't|did\s+not|didn't)\s+(?:yet\s+)?arrived(?:\s+yet)?\b/#)
+            of: Pattern(
+                ##"(?:published\s+)?name\s+(?:has\s+not|hasn't|did\s+not|didn't)\s+(?:yet\s+)?arrived(?:\s+yet)?\b"##))
         {
-            return (.nameNotArrived, end(match.output.count))
+            return (.nameNotArrived, end(match.text.count))
         }
         // Unknown: up to the next verb of a conjunct (`… shows`, `… is`).
-        if let verb = lower.firstMatch(of: #/\s(?:shows|show|is|are|has|keeps|stays|reads)\s/#) {
+        if let verb = lower.firstMatch(of: Pattern(##"\s(?:shows|show|is|are|has|keeps|stays|reads)\s"##)) {
             let length = lower.distance(from: lower.startIndex, to: verb.range.lowerBound)
             return (.other(String(text.prefix(length))), end(length))
         }
@@ -642,22 +691,26 @@ enum CheckReader {
 extension JourneyField {
     /// `each row's caption`, `that row's title`, `its label`: the field a subject names.
     init?(possessiveIn lower: String) {
-        guard let match = lower.firstMatch(of: #/(?:\s'\s?s|\bits|\btheir)\s+(title|caption|label|subtitle)\b/#) else {
+        guard
+            let match = lower.firstMatch(
+                of: Pattern(##"(?:\s'\s?s|\bits|\btheir)\s+(title|caption|label|subtitle)\b"##))
+        else {
             return nil
         }
         self =
-            match.output.1 == "caption" || match.output.1 == "subtitle"
-            ? .caption : match.output.1 == "title" ? .title : .label
+            match[1] == "caption" || match[1] == "subtitle"
+            ? .caption : match[1] == "title" ? .title : .label
     }
 
     /// `is titled …`, `captioned with …`, `as (its) title`, `keeps … as its caption`.
     init?(predicateIn lower: String) {
-        if lower.contains(#/\btitled\b|\bas\s+(?:its\s+|the\s+)?title\b|\btitle\s+(?:is|reads|shows)\b/#) {
+        if lower.contains(Pattern(##"\btitled\b|\bas\s+(?:its\s+|the\s+)?title\b|\btitle\s+(?:is|reads|shows)\b"##)) {
             self = .title
-        } else if lower.contains(#/\bcaptioned\b|\bas\s+(?:its\s+|the\s+)?caption\b|\bcaption\s+(?:is|reads|shows)\b/#)
+        } else if lower.contains(
+            Pattern(##"\bcaptioned\b|\bas\s+(?:its\s+|the\s+)?caption\b|\bcaption\s+(?:is|reads|shows)\b"##))
         {
             self = .caption
-        } else if lower.contains(#/\blabell?ed\b|\bas\s+(?:its\s+|the\s+)?label\b/#) {
+        } else if lower.contains(Pattern(##"\blabell?ed\b|\bas\s+(?:its\s+|the\s+)?label\b"##)) {
             self = .label
         } else {
             return nil
@@ -675,13 +728,13 @@ extension JourneyProcess {
     /// `adoption`, `the lookups`, `the row lookups`, `deletion`, `the sync`, `Paykit sync`.
     public init?(named text: String) {
         let lower = text.lowercased()
-        if lower.contains(#/\badopt(?:ion|ing)\b|\bsign-?in\b/#) {
+        if lower.contains(Pattern(##"\badopt(?:ion|ing)\b|\bsign-?in\b"##)) {
             self = .adoption
-        } else if lower.contains(#/\blook-?ups?\b|\blooking\s+up\b/#) {
+        } else if lower.contains(Pattern(##"\blook-?ups?\b|\blooking\s+up\b"##)) {
             self = .lookups
-        } else if lower.contains(#/\bdelet(?:ion|ing)\b/#) {
+        } else if lower.contains(Pattern(##"\bdelet(?:ion|ing)\b"##)) {
             self = .deletion
-        } else if lower.contains(#/\bsync(?:ing|hroni[sz]ation)?\b/#) {
+        } else if lower.contains(Pattern(##"\bsync(?:ing|hroni[sz]ation)?\b"##)) {
             self = .sync
         } else {
             return nil

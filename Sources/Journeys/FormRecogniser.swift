@@ -17,37 +17,41 @@ enum FormRecogniser {
         let quoted = Prose.quotedTexts(in: text, excluding: mentionRanges.map(\.range))
         let verb = Prose.firstWord(text)
 
-        if let capability = text.wholeMatch(of: #/simulator capability "([^"]+)"\s*:\s*run\s+`([^`]+)`/#.ignoresCase())
+        if let capability = text.wholeMatch(
+            of: Pattern(##"simulator capability "([^"]+)"\s*:\s*run\s+`([^`]+)`"##, ignoringCase: true))
         {
-            return .command(.capability(name: String(capability.output.1), line: String(capability.output.2)))
+            return .command(.capability(name: String(capability[1]), line: String(capability[2])))
         }
         if let command = command(text, lower: lower, verb: verb) { return command }
-        if lower.wholeMatch(of: #/(?:carry\s+on|proceed|go\s+on|move\s+on|do\s+nothing|nothing\s+to\s+do)(?:\s+.*)?/#)
+        if lower.wholeMatch(
+            of: Pattern(##"(?:carry\s+on|proceed|go\s+on|move\s+on|do\s+nothing|nothing\s+to\s+do)(?:\s+.*)?"##))
             != nil
         {
             return .carryOn
         }
         if let capture = capture(lower) { return capture }
-        if lower.contains(#/\bscreenshot\b|\bscreen\s+recording\b/#) { return .needsPerson(written) }
+        if lower.contains(Pattern(##"\bscreenshot\b|\bscreen\s+recording\b"##)) { return .needsPerson(written) }
         if Prose.checkVerbs.contains(verb), needsEyes(lower, hasMentions: !mentions.isEmpty) {
             return .needsPerson(written)
         }
-        if let copied = text.wholeMatch(of: #/copy\s+(.+?)\s+(?:to|into|onto|on)\s+(?:the\s+)?clipboard/#.ignoresCase())
+        if let copied = text.wholeMatch(
+            of: Pattern(##"copy\s+(.+?)\s+(?:to|into|onto|on)\s+(?:the\s+)?clipboard"##, ignoringCase: true))
         {
-            let what = String(copied.output.1)
+            let what = String(copied[1])
             return .copyToClipboard(quoted.first ?? Prose.backticked(what).first ?? what)
         }
         switch verb {
         case "note":
-            guard let noun = lower.firstMatch(of: #/^note\s+(?:down\s+)?(?:the\s+|its\s+)?(.+?)\s*(?:\(|$)/#) else {
+            guard let noun = lower.firstMatch(of: Pattern(##"^note\s+(?:down\s+)?(?:the\s+|its\s+)?(.+?)\s*(?:\(|$)"##))
+            else {
                 return .unrecognised("note names nothing to note")
             }
-            return .note(String(noun.output.1).trimmingSpaces(), mentions.first)
+            return .note(String(noun[1]).trimmingSpaces(), mentions.first)
         case "report":
             if let event = text.firstMatch(
-                of: #/^report\s+how\s+long\s+(.+?)\s+(?:takes?|took|lasts?|needs?)\b/#.ignoresCase())
+                of: Pattern(##"^report\s+how\s+long\s+(.+?)\s+(?:takes?|took|lasts?|needs?)\b"##, ignoringCase: true))
             {
-                return .reportDuration(String(event.output.1))
+                return .reportDuration(String(event[1]))
             }
             return .unrecognised("report names no duration to report (`Report how long <event> takes`)")
         case "have":
@@ -55,21 +59,24 @@ enum FormRecogniser {
         case "confirm" where !Prose.opensCheck(text) && mentions.isEmpty && quoted.isEmpty,
             "cancel" where mentions.isEmpty && quoted.isEmpty:
             let noun = String(lower.dropFirst(verb.count)).trimmingSpaces()
-            return .dialog(confirm: verb == "confirm", noun: noun.replacing(#/^(?:the|this|that)\s+/#, with: ""))
+            return .dialog(
+                confirm: verb == "confirm", noun: noun.replacing(Pattern(##"^(?:the|this|that)\s+"##), with: ""))
         case "dismiss" where mentions.isEmpty:
-            guard let match = lower.wholeMatch(of: #/dismiss\s+(?:the\s+)?(.+?)(\s+without\s+paying)?/#) else {
+            guard let match = lower.wholeMatch(of: Pattern(##"dismiss\s+(?:the\s+)?(.+?)(\s+without\s+paying)?"##))
+            else {
                 return .unrecognised("dismiss names nothing to dismiss")
             }
-            return .dismiss(String(match.output.1), withoutPaying: match.output.2 != nil)
+            return .dismiss(String(match[1]), withoutPaying: match.optional(2) != nil)
         case "scroll":
-            guard let target = lower.firstMatch(of: #/^scroll\s+(?:down\s+|up\s+)?(?:to|until)\s+(.+)$/#) else {
+            guard let target = lower.firstMatch(of: Pattern(##"^scroll\s+(?:down\s+|up\s+)?(?:to|until)\s+(.+)$"##))
+            else {
                 return .unrecognised("scroll names nothing to scroll to")
             }
             if let mention = mentions.first { return .scrollTo(mention) }
             if let label = quoted.first { return .scrollTo(.label(label)) }
-            let start = text.index(text.startIndex, offsetBy: text.count - target.output.1.count)
-            var label = String(text[start...]).replacing(#/^(?:the\s+)/#.ignoresCase(), with: "")
-            label = label.replacing(#/\s+(?:button|row|option)$/#.ignoresCase(), with: "")
+            let start = text.index(text.startIndex, offsetBy: text.count - target[1].count)
+            var label = String(text[start...]).replacing(Pattern(##"^(?:the\s+)"##, ignoringCase: true), with: "")
+            label = label.replacing(Pattern(##"\s+(?:button|row|option)$"##, ignoringCase: true), with: "")
             return .scrollTo(.label(label))
         default:
             break
@@ -87,12 +94,15 @@ enum FormRecogniser {
 
         switch verb {
         case "enter", "type", "input", "fill":
-            guard let value = quoted.first ?? text.firstMatch(of: #/<[^<>]+>/#).map({ String($0.output) }) else {
+            guard let value = quoted.first ?? text.firstMatch(of: Pattern(##"<[^<>]+>"##)).map({ String($0.text) })
+            else {
                 return .unrecognised("\(verb) names no quoted text to enter")
             }
             return .enterText(value, into: mentions.first)
         case "tap", "press", "click", "open", "select", "choose", "toggle", "swipe", "paste", "long-press", "hit":
-            if lower.wholeMatch(of: #/(?:tap|press|click)\s+(?:it\s+|that\s+|the\s+same\s+\w+\s+)?again/#) != nil {
+            if lower.wholeMatch(of: Pattern(##"(?:tap|press|click)\s+(?:it\s+|that\s+|the\s+same\s+\w+\s+)?again"##))
+                != nil
+            {
                 return .tapAgain
             }
             if verb == "paste", mentions.isEmpty, quoted.isEmpty { return .tap(.label("Paste"), showing: nil) }
@@ -121,9 +131,11 @@ enum FormRecogniser {
     /// A check about how something looks rather than what an id or text says (§2.2 row 15).
     private static func needsEyes(_ lower: String, hasMentions: Bool) -> Bool {
         let looks =
-            #/\b(?:colou?rs?|colou?red|layout|laid\s+out|animat(?:ion|ions|es|ed|ing)|image|picture|photo|looks?|aligned|alignment|font|blurr?ed)\b/#
+            Pattern(
+                ##"\b(?:colou?rs?|colou?red|layout|laid\s+out|animat(?:ion|ions|es|ed|ing)|image|picture|photo|looks?|aligned|alignment|font|blurr?ed)\b"##
+            )
         guard lower.contains(looks) else { return false }
-        let presence = #/\b(?:visible|shown|appears?|absent|disappears?|present|enabled|disabled)\b/#
+        let presence = Pattern(##"\b(?:visible|shown|appears?|absent|disappears?|present|enabled|disabled)\b"##)
         return !(hasMentions && lower.contains(presence))
     }
 
@@ -138,8 +150,9 @@ enum FormRecogniser {
         if let line = ticks.first, verb == "run" || verb == "execute" || text.hasPrefix("`") {
             return CommandRecogniser.form(of: line.trimmingSpaces())
         }
-        if let bare = text.wholeMatch(of: #/(?:(?:run|execute)\s+)?((?:xcrun|adb)\s.+)/#.ignoresCase()) {
-            return CommandRecogniser.form(of: String(bare.output.1))
+        if let bare = text.wholeMatch(of: Pattern(##"(?:(?:run|execute)\s+)?((?:xcrun|adb)\s.+)"##, ignoringCase: true))
+        {
+            return CommandRecogniser.form(of: String(bare[1]))
         }
         return nil
     }
@@ -151,11 +164,13 @@ enum FormRecogniser {
         guard
             let match = lower.prefixMatch(
                 of:
-                    #/(?:capture|take|record|grab|save)\s+(?:a\s+|an\s+|another\s+|one\s+more\s+)?(?:new\s+)?((?:snapshot|layout\s+dump|dump|screenshot|ui\s+snapshot)(?:.*))/#
+                    Pattern(
+                        ##"(?:capture|take|record|grab|save)\s+(?:a\s+|an\s+|another\s+|one\s+more\s+)?(?:new\s+)?((?:snapshot|layout\s+dump|dump|screenshot|ui\s+snapshot)(?:.*))"##
+                    )
             )
         else { return nil }
-        let kinds = match.output.1.matches(of: #/snapshot|layout\s+dump|dump|screenshot/#).map {
-            String($0.output).replacing(#/\s+/#, with: " ")
+        let kinds = match[1].matches(of: Pattern(##"snapshot|layout\s+dump|dump|screenshot"##)).map {
+            String($0.text).replacing(Pattern(##"\s+"##), with: " ")
         }
         return .capture(kinds)
     }
@@ -164,13 +179,14 @@ enum FormRecogniser {
     private static func launch(_ text: String) -> [JourneyForm]? {
         guard
             let match = text.wholeMatch(
-                of: #/(?:launch|start)\s+(?:the\s+)?(?:e2e\s+)?(bitkit|pubky\s+ring)(?:\s+app)?(?:\s+with\s+(.+))?/#
-                    .ignoresCase())
+                of: Pattern(
+                    ##"(?:launch|start)\s+(?:the\s+)?(?:e2e\s+)?(bitkit|pubky\s+ring)(?:\s+app)?(?:\s+with\s+(.+))?"##,
+                    ignoringCase: true))
         else { return nil }
-        let app: JourneyApp = match.output.1.lowercased() == "bitkit" ? .bitkit : .ring
+        let app: JourneyApp = match[1].lowercased() == "bitkit" ? .bitkit : .ring
         var forms = [JourneyForm.launchApp(app)]
-        if let clauses = match.output.2 {
-            forms += String(clauses).split(separator: #/,\s+and\s+|\s+and\s+|,\s+/#).map {
+        if let clauses = match.optional(2) {
+            forms += String(clauses).split(separator: Pattern(##",\s+and\s+|\s+and\s+|,\s+"##)).map {
                 .precondition(String($0).trimmingSpaces())
             }
         }
@@ -182,19 +198,21 @@ enum FormRecogniser {
         let lower = text.lowercased()
         guard
             let actor = lower.firstMatch(
-                of: #/^have\s+(the\s+(?:fixture\s+)?issuer|[\w-]+(?:\s+[\w-]+)?)\s+(publish|send|request|deliver)\b/#),
-            actor.output.1.contains("issuer")
+                of: Pattern(
+                    ##"^have\s+(the\s+(?:fixture\s+)?issuer|[\w-]+(?:\s+[\w-]+)?)\s+(publish|send|request|deliver)\b"##)
+            ),
+            actor[1].contains("issuer")
         else {
             return .unrecognised("only the world's Paykit issuer acts for a journey (`Have the issuer publish|send …`)")
         }
-        if actor.output.2 == "publish" {
+        if actor[2] == "publish" {
             guard
                 let identifier = quoted.first
-                    ?? text.firstMatch(of: #/endpoint\s+([\w-]+)/#).map({ String($0.output.1) })
+                    ?? text.firstMatch(of: Pattern(##"endpoint\s+([\w-]+)"##)).map({ String($0[1]) })
             else { return .unrecognised("the issuer's publish names no endpoint identifier") }
             let payload: String
-            if let object = text.firstMatch(of: #/\{.*\}/#) {
-                payload = String(object.output)
+            if let object = text.firstMatch(of: Pattern(##"\{.*\}"##)) {
+                payload = String(object.text)
             } else if quoted.count > 1 {
                 payload = "{\"value\":\"\(quoted[1])\"}"
             } else {
@@ -204,15 +222,15 @@ enum FormRecogniser {
         }
         let id =
             quoted.first
-            ?? lower.firstMatch(of: #/request\s+(?:with\s+id\s+)?([a-z0-9][\w-]*)/#).map {
-                String($0.output.1).uppercased()
+            ?? lower.firstMatch(of: Pattern(##"request\s+(?:with\s+id\s+)?([a-z0-9][\w-]*)"##)).map {
+                String($0[1]).uppercased()
             }
         guard let id else { return .unrecognised("the issuer's request names no id") }
         let amount: String
-        if let btc = lower.firstMatch(of: #/(\d+(?:\.\d+)?)\s*btc\b/#) {
-            amount = String(btc.output.1)
-        } else if let sats = lower.firstMatch(of: #/(\d[\d,\u{00A0}\u{202F} ]*)\s*sats?\b/#),
-            let value = Int(sats.output.1.filter(\.isNumber))
+        if let btc = lower.firstMatch(of: Pattern(##"(\d+(?:\.\d+)?)\s*btc\b"##)) {
+            amount = String(btc[1])
+        } else if let sats = lower.firstMatch(of: Pattern(##"(\d[\d,\x{00A0}\x{202F} ]*)\s*sats?\b"##)),
+            let value = Int(sats[1].filter(\.isNumber))
         {
             let whole = value / 100_000_000
             let fraction = String(value % 100_000_000)
@@ -220,9 +238,10 @@ enum FormRecogniser {
         } else {
             return .unrecognised("the issuer's request names no amount (BTC or sats)")
         }
-        let identifiers = text.matches(of: #/\b(btc-[a-z]+-[a-z0-9]+|lightning-[a-z0-9-]+|bolt11[\w-]*)\b/#).map {
-            String($0.output.1)
-        }
+        let identifiers = text.matches(of: Pattern(##"\b(btc-[a-z]+-[a-z0-9]+|lightning-[a-z0-9-]+|bolt11[\w-]*)\b"##))
+            .map {
+                String($0[1])
+            }
         return .issuerRequest(id: id, amount: amount, identifiers: identifiers)
     }
 
@@ -232,41 +251,49 @@ enum FormRecogniser {
         var limit = 30
         if let bound = rest.prefixMatch(
             of:
-                #/(?:(?:for\s+)?(?:up\s+to|at\s+most|no\s+more\s+than|a\s+maximum\s+of)\s+)(\d+|a|one|two|three|five|ten)\s+(seconds?|s|minutes?)\s*/#
+                Pattern(
+                    ##"(?:(?:for\s+)?(?:up\s+to|at\s+most|no\s+more\s+than|a\s+maximum\s+of)\s+)(\d+|a|one|two|three|five|ten)\s+(seconds?|s|minutes?)\s*"##
+                )
         ) {
             let words = ["a": 1, "one": 1, "two": 2, "three": 3, "five": 5, "ten": 10]
-            let count = Int(bound.output.1) ?? words[String(bound.output.1)] ?? 1
-            limit = bound.output.2.hasPrefix("m") ? count * 60 : count
+            let count = Int(bound[1]) ?? words[String(bound[1])] ?? 1
+            limit = bound[2].hasPrefix("m") ? count * 60 : count
             rest = String(rest[bound.range.upperBound...])
         }
         if let brief = rest.wholeMatch(
             of:
-                #/(?:for\s+)?(a\s+moment|a\s+second|a\s+few\s+seconds|a\s+bit|a\s+little|briefly|(\d+)\s+(?:seconds?|s)|a\s+minute)(?:\s+.*)?/#
+                Pattern(
+                    ##"(?:for\s+)?(a\s+moment|a\s+second|a\s+few\s+seconds|a\s+bit|a\s+little|briefly|(\d+)\s+(?:seconds?|s)|a\s+minute)(?:\s+.*)?"##
+                )
         ) {
-            switch brief.output.1 {
+            switch brief[1] {
             case "a few seconds": return .waitSeconds(3)
             case "a minute": return .waitSeconds(60)
-            default: return .waitSeconds(brief.output.2.flatMap { Int($0) } ?? 1)
+            default: return .waitSeconds(brief.optional(2).flatMap { Int($0) } ?? 1)
             }
         }
         if let process = rest.wholeMatch(
             of:
-                #/(?:for|until)\s+(?:the\s+)?(.+?)\s+(?:to\s+)?(?:finish|finishes|end|ends|complete|completes|settle|settles|to\s+be\s+done|is\s+done|are\s+done)/#
+                Pattern(
+                    ##"(?:for|until)\s+(?:the\s+)?(.+?)\s+(?:to\s+)?(?:finish|finishes|end|ends|complete|completes|settle|settles|to\s+be\s+done|is\s+done|are\s+done)"##
+                )
         ),
-            let named = JourneyProcess(named: String(process.output.1))
+            let named = JourneyProcess(named: String(process[1]))
         {
             return .waitForProcess(named, limit: limit)
         }
-        guard let condition = rest.prefixMatch(of: #/(?:for|until)\s+/#) else {
+        guard let condition = rest.prefixMatch(of: Pattern(##"(?:for|until)\s+"##)) else {
             return .unrecognised("a wait that names nothing to wait for")
         }
-        let start = text.index(text.startIndex, offsetBy: text.count - rest.count + condition.output.count)
+        let start = text.index(text.startIndex, offsetBy: text.count - rest.count + condition.text.count)
         var body = String(text[start...])
         // `for the spinner … to be gone|to disappear|to appear`: the verb form of a check.
-        body = body.replacing(#/\s+to\s+(?:be\s+gone|disappear|vanish|go\s+away)\b/#.ignoresCase(), with: " disappears")
         body = body.replacing(
-            #/\s+to\s+(?:appear|show(?:\s+up)?|be\s+(?:shown|visible))\b/#.ignoresCase(), with: " appears")
-        body = body.replacing(#/,?\s*predicate\s+exists/#.ignoresCase(), with: "")
+            Pattern(##"\s+to\s+(?:be\s+gone|disappear|vanish|go\s+away)\b"##, ignoringCase: true), with: " disappears")
+        body = body.replacing(
+            Pattern(##"\s+to\s+(?:appear|show(?:\s+up)?|be\s+(?:shown|visible))\b"##, ignoringCase: true),
+            with: " appears")
+        body = body.replacing(Pattern(##",?\s*predicate\s+exists"##, ignoringCase: true), with: "")
         let check = CheckReader.read(body)
         guard !check.conjuncts.isEmpty else { return .unrecognised("a wait that names nothing to wait for") }
         return .waitFor(check, limit: limit)
@@ -278,23 +305,30 @@ enum FormRecogniser {
     private static func switchApp(_ text: String) -> JourneyForm? {
         guard
             let match = text.wholeMatch(
-                of: #/(?:switch|go|return|come)\s+(?:back\s+)?to\s+(?:the\s+)?(pubky ring|bitkit)(?:\s+app)?/#
-                    .ignoresCase())
+                of: Pattern(
+                    ##"(?:switch|go|return|come)\s+(?:back\s+)?to\s+(?:the\s+)?(pubky ring|bitkit)(?:\s+app)?"##,
+                    ignoringCase: true))
                 ?? text.wholeMatch(
-                    of: #/(?:open|bring\s+up|foreground)\s+(?:the\s+)?(pubky ring|bitkit)(?:\s+app)?/#.ignoresCase())
+                    of: Pattern(
+                        ##"(?:open|bring\s+up|foreground)\s+(?:the\s+)?(pubky ring|bitkit)(?:\s+app)?"##,
+                        ignoringCase: true))
         else { return nil }
-        return .switchApp(match.output.1.lowercased() == "bitkit" ? .bitkit : .ring)
+        return .switchApp(match[1].lowercased() == "bitkit" ? .bitkit : .ring)
     }
 
     /// Rows 16 and §2.4.6 without an id: go back, go home, go to a place by meaning.
     private static func navigation(_ text: String) -> JourneyForm? {
         if text.wholeMatch(
-            of: #/(?:go|navigate|swipe|press|tap|click)\s+back|(?:press|tap|click)\s+the\s+back\s+button/#.ignoresCase()
+            of: Pattern(
+                ##"(?:go|navigate|swipe|press|tap|click)\s+back|(?:press|tap|click)\s+the\s+back\s+button"##,
+                ignoringCase: true)
         ) != nil {
             return .goBack
         }
         if text.wholeMatch(
-            of: #/(?:go|navigate|return|head|come)\s+(?:back\s+)?(?:to\s+)?(?:the\s+)?home(?:\s+screen)?/#.ignoresCase()
+            of: Pattern(
+                ##"(?:go|navigate|return|head|come)\s+(?:back\s+)?(?:to\s+)?(?:the\s+)?home(?:\s+screen)?"##,
+                ignoringCase: true)
         )
             != nil
         {
@@ -302,15 +336,15 @@ enum FormRecogniser {
         }
         guard
             let place = text.wholeMatch(
-                of: #/(?:go|navigate|return|come|head)\s+(?:back\s+)?to\s+(.+?)/#.ignoresCase())
-                ?? text.wholeMatch(of: #/(?:re-?open|open)\s+(.+?)/#.ignoresCase()),
-            !place.output.1.contains("`")
+                of: Pattern(##"(?:go|navigate|return|come|head)\s+(?:back\s+)?to\s+(.+?)"##, ignoringCase: true))
+                ?? text.wholeMatch(of: Pattern(##"(?:re-?open|open)\s+(.+?)"##, ignoringCase: true)),
+            !place[1].contains("`")
         else { return nil }
-        let phrase = String(place.output.1)
-        let existing = phrase.lowercased().contains(#/\bexisting\b/#)
-        var written = phrase.replacing(#/^(?:the|my|your|a)\s+/#.ignoresCase(), with: "")
-        written = written.replacing(#/^existing\s+/#.ignoresCase(), with: "")
-        written = written.replacing(#/\s+(?:screen|page|tab)$/#.ignoresCase(), with: "")
+        let phrase = String(place[1])
+        let existing = phrase.lowercased().contains(Pattern(##"\bexisting\b"##))
+        var written = phrase.replacing(Pattern(##"^(?:the|my|your|a)\s+"##, ignoringCase: true), with: "")
+        written = written.replacing(Pattern(##"^existing\s+"##, ignoringCase: true), with: "")
+        written = written.replacing(Pattern(##"\s+(?:screen|page|tab)$"##, ignoringCase: true), with: "")
         return .goTo(written, existing: existing)
     }
 }

@@ -74,7 +74,9 @@ struct ActionReader {
 
     private mutating func readSentence(_ sentence: String, written: String) {
         // An exported capability action is one step, whatever its scenario line holds.
-        if sentence.wholeMatch(of: #/simulator capability "[^"]+"\s*:\s*run\s+`[^`]+`\.?/#.ignoresCase()) != nil {
+        if sentence.wholeMatch(
+            of: Pattern(##"simulator capability "[^"]+"\s*:\s*run\s+`[^`]+`\.?"##, ignoringCase: true)) != nil
+        {
             pieces.append(Piece(text: written, app: app, form: FormRecogniser.form(of: sentence), notes: notes))
             notes = []
             return
@@ -151,14 +153,14 @@ struct ActionReader {
         }
         guard !body.isEmpty else { return false }
         if Prose.startsWithVerb(body, capitalised: nil) || body.hasPrefix("`")
-            || body.prefixMatch(of: #/(?:xcrun|adb)\s/#) != nil
+            || body.prefixMatch(of: Pattern(##"(?:xcrun|adb)\s"##)) != nil
         {
             for form in FormRecogniser.forms(of: body) {
                 var text = prose
                 if case .switchApp(let target) = form { app = target }
                 if case .launchApp(let target) = form {
                     app = target
-                    text = String(prose.prefix { $0 != "," }).replacing(#/\s+with\s+.*$/#, with: "")
+                    text = String(prose.prefix { $0 != "," }).replacing(Pattern(##"\s+with\s+.*$"##), with: "")
                 }
                 // `Launch Bitkit with A and B`: each precondition reported as written.
                 if case .precondition(let clause) = form { text = clause }
@@ -206,7 +208,8 @@ struct ActionReader {
             !ElementMention.all(in: text).isEmpty || CheckReader.referentIn(lower) != nil
             || CheckReader.quantifierIn(lower, filter: nil) != nil || lower.hasPrefix("its ")
         return names
-            && lower.contains(#/\b(?:shows|show|keeps|keep|is|are|has|have|stays|stay|remains|remain|reads)\b/#)
+            && lower.contains(
+                Pattern(##"\b(?:shows|show|keeps|keep|is|are|has|have|stays|stay|remains|remain|reads)\b"##))
     }
 
     /// An imperative with a verb no form knows (`Frobnicate the profile widget`), not a declarative sentence
@@ -234,7 +237,8 @@ struct ActionReader {
     /// The text for recognition: no leading `then` / `and`, no trailing `.`.
     static func withoutConnectors(_ clause: String) -> String {
         var text = clause
-        while let match = text.prefixMatch(of: #/(?:and then|then|and|next|finally|also)\s+/#.ignoresCase()),
+        while let match = text.prefixMatch(
+            of: Pattern(##"(?:and then|then|and|next|finally|also)\s+"##, ignoringCase: true)),
             Prose.startsWithVerb(text[match.range.upperBound...], capitalised: nil)
                 || Prose.appPrefix(of: String(text[match.range.upperBound...])) != nil
         {
@@ -251,15 +255,16 @@ struct ActionReader {
     /// sentence (empty when nothing but the timing remains).
     static func timing(in sentence: String) -> (timing: JourneyTiming, rest: String)? {
         let report =
-            #/report\s+["\u{201C}](already\s+[^"\u{201D}]+)["\u{201D}]\s*(?:rather\s+than\s+(?:failing|a\s+failure)|instead\s+of\s+failing)?/#
-            .ignoresCase()
+            Pattern(
+                ##"report\s+["\x{201C}](already\s+[^"\x{201D}]+)["\x{201D}]\s*(?:rather\s+than\s+(?:failing|a\s+failure)|instead\s+of\s+failing)?"##,
+                ignoringCase: true)
         guard let match = sentence.firstMatch(of: report) else { return nil }
-        let clause = String(match.output.1)
+        let clause = String(match[1])
         // `If C, …: report …` / `If C, report …`: the whole sentence is the timing sentence.
-        if let leading = sentence.prefixMatch(of: #/if\s+([^,:]+?)\s*[,:]/#.ignoresCase()),
+        if let leading = sentence.prefixMatch(of: Pattern(##"if\s+([^,:]+?)\s*[,:]"##, ignoringCase: true)),
             leading.range.upperBound <= match.range.lowerBound
         {
-            return (JourneyTiming(clause: clause, condition: JourneyCondition(String(leading.output.1))), "")
+            return (JourneyTiming(clause: clause, condition: JourneyCondition(String(leading[1]))), "")
         }
         // Inline: `…; if C, report …`, `…, or report …`, `(report …)`.
         var start = match.range.lowerBound
@@ -267,14 +272,15 @@ struct ActionReader {
         let before = sentence[..<start]
         if let inline = before.firstMatch(
             of:
-                #/[;,(]\s*(?:and\s+|or\s+|so\s+|otherwise\s*,?\s*)?(?:if\s+([^,;()]+?)\s*,\s*)?(?:\(\s*)?(?:or\s+|otherwise\s+|and\s+)?$/#
-                .ignoresCase())
+                Pattern(
+                    ##"[;,(]\s*(?:and\s+|or\s+|so\s+|otherwise\s*,?\s*)?(?:if\s+([^,;()]+?)\s*,\s*)?(?:\(\s*)?(?:or\s+|otherwise\s+|and\s+)?$"##,
+                    ignoringCase: true))
         {
             start = inline.range.lowerBound
-            condition = inline.output.1.map { JourneyCondition(String($0)) }
+            condition = inline.optional(1).map { JourneyCondition(String($0)) }
         }
         var end = match.range.upperBound
-        if let close = sentence[end...].prefixMatch(of: #/\s*\)/#) { end = close.range.upperBound }
+        if let close = sentence[end...].prefixMatch(of: Pattern(##"\s*\)"##)) { end = close.range.upperBound }
         var rest = (String(sentence[..<start]) + String(sentence[end...])).trimmingSpaces()
         while let last = rest.last, ".,;:".contains(last) { rest.removeLast() }
         return (JourneyTiming(clause: clause, condition: condition), rest)

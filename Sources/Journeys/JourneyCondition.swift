@@ -16,9 +16,9 @@ public enum JourneyCondition: Sendable, Equatable {
     public init(_ written: String) {
         let text = Prose.possessivesApart(written)
         let lower = text.lowercased()
-        if lower.contains(#/\bnothing\s+(?:happens|happened|changes|changed)\b/#) {
+        if lower.contains(Pattern(##"\bnothing\s+(?:happens|happened|changes|changed)\b"##)) {
             self = .nothingHappened
-        } else if lower.contains(#/\bpin\b|\bpasscode\b/#) {
+        } else if lower.contains(Pattern(##"\bpin\b|\bpasscode\b"##)) {
             self = .promptNeverShown("PIN screen")
         } else if lower.contains("camera") {
             self = .promptNeverShown("camera permission")
@@ -40,7 +40,9 @@ public enum JourneyCondition: Sendable, Equatable {
                     }
                 }
             let saysWhatShows = lower.contains(
-                #/\b(?:appears?|appeared|shows?|shown|visible|displayed|listed|present|open|opens|gone|disappears?|disappeared|hidden|missing|absent|disabled|enabled|tappable|titled|captioned|reads|says|contains|spinner)\b/#
+                Pattern(
+                    ##"\b(?:appears?|appeared|shows?|shown|visible|displayed|listed|present|open|opens|gone|disappears?|disappeared|hidden|missing|absent|disabled|enabled|tappable|titled|captioned|reads|says|contains|spinner)\b"##
+                )
             )
             self = decidable && saysWhatShows && Self.namesScreenThing(text) ? .check(check) : .other(written)
         }
@@ -49,10 +51,10 @@ public enum JourneyCondition: Sendable, Equatable {
     /// `adoption ended first`, `the lookups are still running`, `sync finished`.
     private static func process(_ lower: String) -> JourneyCondition? {
         guard let process = JourneyProcess(named: lower) else { return nil }
-        if lower.contains(#/\b(?:ended|ends|finished|finishes|completed|completes|done|over|succeeded)\b/#) {
+        if lower.contains(Pattern(##"\b(?:ended|ends|finished|finishes|completed|completes|done|over|succeeded)\b"##)) {
             return .process(process, running: false)
         }
-        if lower.contains(#/\b(?:running|runs|pending|in\s+flight|in\s+progress|still|underway)\b/#) {
+        if lower.contains(Pattern(##"\b(?:running|runs|pending|in\s+flight|in\s+progress|still|underway)\b"##)) {
             return .process(process, running: true)
         }
         return nil
@@ -62,9 +64,12 @@ public enum JourneyCondition: Sendable, Equatable {
     private static func namesScreenThing(_ text: String) -> Bool {
         if !ElementMention.all(in: text).isEmpty || text.contains("\"") { return true }
         let lower = text.lowercased()
-        if lower.contains(#/\b(?:it|its|that\s+row|the\s+(?:first|last|tapped)\s+row|rows?)\b/#) { return true }
+        if lower.contains(Pattern(##"\b(?:it|its|that\s+row|the\s+(?:first|last|tapped)\s+row|rows?)\b"##)) {
+            return true
+        }
         let subject = lower.replacing(
-            #/\s+(?:is|are)\s+(?:still\s+)?(?:shown|open|visible|displayed)\b.*$|\s+(?:appears|shows|opens).*$/#,
+            Pattern(
+                ##"\s+(?:is|are)\s+(?:still\s+)?(?:shown|open|visible|displayed)\b.*$|\s+(?:appears|shows|opens).*$"##),
             with: "")
         return JourneyPlaces.checkPlace(in: subject) != nil
     }

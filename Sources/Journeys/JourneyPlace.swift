@@ -69,7 +69,7 @@ extension JourneyPlaces {
     static let routeNames: [JourneyPlace] = {
         var places: [JourneyPlace] = []
         for (app, route) in screenRoutes {
-            let words = route.replacing(#/([a-z])([A-Z])/#) { "\($0.output.1) \($0.output.2)" }.lowercased()
+            let words = route.replacing(Pattern(##"([a-z])([A-Z])"##), with: "$1 $2").lowercased()
             var phrases = [words]
             if words.hasSuffix(" screen") { phrases.append(String(words.dropLast(" screen".count))) }
             // One place per name, shown by that route in each app that has it (`onboarding`).

@@ -42,16 +42,20 @@ enum Prose {
         let rest = String(text.dropFirst(word.count)).trimmingSpaces().lowercased()
         if rest.hasPrefix("that ") || rest.hasPrefix("\"") || !ElementMention.all(in: text).isEmpty { return true }
         return rest.contains(
-            #/\b(?:is|are|shows?|appears?|disappears?|visible|shown|displayed|lists?|reads?|has|have|no longer|missing|absent|enabled|disabled)\b/#
+            Pattern(
+                ##"\b(?:is|are|shows?|appears?|disappears?|visible|shown|displayed|lists?|reads?|has|have|no longer|missing|absent|enabled|disabled)\b"##
+            )
         )
     }
 
     /// `In Pubky Ring, …` / `In Bitkit, …`: the app and the rest.
     static func appPrefix(of text: String) -> (app: JourneyApp, rest: String)? {
-        guard let match = text.prefixMatch(of: #/(?:in|on)\s+(pubky ring|bitkit)\s*,\s*/#.ignoresCase()) else {
+        guard
+            let match = text.prefixMatch(of: Pattern(##"(?:in|on)\s+(pubky ring|bitkit)\s*,\s*"##, ignoringCase: true))
+        else {
             return nil
         }
-        let app: JourneyApp = match.output.1.lowercased() == "bitkit" ? .bitkit : .ring
+        let app: JourneyApp = match[1].lowercased() == "bitkit" ? .bitkit : .ring
         return (app, String(text[match.range.upperBound...]))
     }
 
@@ -136,7 +140,7 @@ enum Prose {
 
     /// The contents of every `` `…` `` in `text`.
     static func backticked(_ text: String) -> [String] {
-        text.matches(of: #/`([^`]*)`/#).map { String($0.output.1) }
+        text.matches(of: Pattern(##"`([^`]*)`"##)).map { String($0[1]) }
     }
 }
 

@@ -39,7 +39,8 @@ enum Sentences {
                 text = String(text[match.range.upperBound...])
                 continue
             }
-            if let match = text.prefixMatch(of: #/(?:using|with|from)\s+[^,"()`]{1,40}?,\s+/#.ignoresCase()),
+            if let match = text.prefixMatch(
+                of: Pattern(##"(?:using|with|from)\s+[^,"()`]{1,40}?,\s+"##, ignoringCase: true)),
                 !text[match.range].lowercased().contains("snapshot"), !text[match.range].lowercased().contains("dump")
             {
                 text = String(text[match.range.upperBound...])
@@ -49,9 +50,10 @@ enum Sentences {
         }
     }
 
-    private static var leadIn: Regex<Substring> {
-        #/(?:(?:straight|right)\s+away|immediately|at\s+once|first(?:ly)?|then|next|now|finally|afterwards|after\s+that|meanwhile|again|also|once\s+more|and(?:\s+then)?)\s*,?\s+(?=\S)/#
-            .ignoresCase()
+    private static var leadIn: Pattern {
+        Pattern(
+            ##"(?:(?:straight|right)\s+away|immediately|at\s+once|first(?:ly)?|then|next|now|finally|afterwards|after\s+that|meanwhile|again|also|once\s+more|and(?:\s+then)?)\s*,?\s+(?=\S)"##,
+            ignoringCase: true)
     }
 
     /// How a clause is joined to what came before it.
@@ -123,19 +125,27 @@ enum Sentences {
             offset = 3
             start = 3
             inCondition = true
-        } else if let match = sentence.prefixMatch(of: #/otherwise\s*,?\s*/#.ignoresCase()) {
+        } else if let match = sentence.prefixMatch(of: Pattern(##"otherwise\s*,?\s*"##, ignoringCase: true)) {
             clauses.append(Clause(connector: .otherwise, text: ""))
             offset = sentence.distance(from: sentence.startIndex, to: match.range.upperBound)
             start = offset
             connector = .start
         }
+        // Whether the clause being read opens a check: read once per clause, when first needed.
+        var checkAt: (start: Int, value: Bool)?
+        func opensCheck() -> Bool {
+            if let checkAt, checkAt.start == start { return checkAt.value }
+            let value = connector != .condition && connector != .trailingCondition && Prose.opensCheck(current())
+            checkAt = (start, value)
+            return value
+        }
         while offset < characters.count {
-            guard topLevel[offset] else {
+            // Every boundary starts with `,`, `;`, `:` or a space.
+            guard topLevel[offset], ",;: ".contains(characters[offset]) else {
                 offset += 1
                 continue
             }
             let here = current()
-            let isCheck = connector != .condition && connector != .trailingCondition && Prose.opensCheck(here)
             if inCondition {
                 if has(", ", at: offset) || has(": ", at: offset) {
                     close(next: .start, skip: 2)
@@ -155,36 +165,40 @@ enum Sentences {
                     offset += 3
                     start = offset
                     inCondition = true
-                } else if let match = rest(offset).prefixMatch(of: #/otherwise\s*,?\s*/#.ignoresCase()) {
+                } else if let match = rest(offset).prefixMatch(of: Pattern(##"otherwise\s*,?\s*"##, ignoringCase: true))
+                {
                     clauses.append(Clause(connector: .otherwise, text: ""))
-                    offset += match.output.count
+                    offset += match.text.count
                     start = offset
                     connector = .start
                 }
                 continue
             }
-            if let match = rest(offset).prefixMatch(of: #/,\s+otherwise\s*,?\s+/#.ignoresCase()) {
-                close(next: .start, skip: match.output.count)
+            if characters[offset] == ",",
+                let match = rest(offset).prefixMatch(of: Pattern(##",\s+otherwise\s*,?\s+"##, ignoringCase: true))
+            {
+                close(next: .start, skip: match.text.count)
                 clauses.append(Clause(connector: .otherwise, text: ""))
                 continue
             }
             if has(", so that ", at: offset) || has(", because ", at: offset) || has(", since ", at: offset) {
-                checkBeforeCommentary = isCheck || (connector == .commentary && checkBeforeCommentary)
+                checkBeforeCommentary = opensCheck() || (connector == .commentary && checkBeforeCommentary)
                 close(next: .commentary, skip: 2)
                 continue
             }
             // `Verify A, because …, and that B`: the check goes on after its commentary.
             if connector == .commentary, checkBeforeCommentary, has(", and ", at: offset),
                 let match = rest(offset).prefixMatch(
-                    of: #/,\s+and\s+(?:that\s+)?(?=(?:no|not|the|a|an|each|every|all|its|it|neither)\b|")/#
-                        .ignoresCase()),
-                CheckReader.namesSomething(String(rest(offset + match.output.count).prefix(while: { $0 != "," })))
+                    of: Pattern(
+                        ##",\s+and\s+(?:that\s+)?(?=(?:no|not|the|a|an|each|every|all|its|it|neither)\b|")"##,
+                        ignoringCase: true)),
+                CheckReader.namesSomething(String(rest(offset + match.text.count).prefix(while: { $0 != "," })))
             {
-                close(next: .signal, skip: match.output.count)
+                close(next: .signal, skip: match.text.count)
                 continue
             }
             if has(", as ", at: offset), !Prose.startsWithVerb(rest(offset + 5), capitalised: false) {
-                checkBeforeCommentary = isCheck
+                checkBeforeCommentary = opensCheck()
                 close(next: .commentary, skip: 2)
                 continue
             }
@@ -199,7 +213,7 @@ enum Sentences {
                 }
                 continue
             }
-            if has(": ", at: offset), !isCheck,
+            if has(": ", at: offset), !opensCheck(),
                 !Prose.startsWithVerb(here, capitalised: nil) || connector == .commentary,
                 Prose.startsWithVerb(rest(offset + 2), capitalised: nil)
             {
@@ -230,7 +244,7 @@ enum Sentences {
                 close(next: .next, skip: 2)
                 continue
             }
-            if has(" if ", at: offset), !isCheck || here.split(separator: " ").count > 2,
+            if has(" if ", at: offset), !opensCheck() || here.split(separator: " ").count > 2,
                 ![.commentary, .condition].contains(connector),
                 Prose.startsWithVerb(here, capitalised: nil), !here.lowercased().hasSuffix(" as"),
                 !["check", "verify", "see", "ask", "note"].contains(String(here.split(separator: " ").last ?? ""))
