@@ -730,9 +730,12 @@ extension JourneyEvaluation {
         }
     }
 
-    /// The key a row stands for: in its id, else by its caption among Ring's identities and the contacts.
+    /// The key a row stands for: in its id on iOS; on Android, where rows share a testTag and a layout
+    /// dump shows no other id, by its key caption among Ring's identities and the contacts (§2.4.8).
     mutating func key(of element: ShownElement, _ view: CheckView) -> String? {
-        if let key = element.keyInID { return key }
+        if !platformIsAndroid || element.testTag == nil || element.testTag == element.id, let key = element.keyInID {
+            return key
+        }
         guard element.caption != nil || element.title != nil else { return nil }
         var candidates = facts.ringIdentities(&script) ?? []
         candidates += facts.contacts(&script).map { WorldFacts.bare($0.pubky) }
