@@ -204,6 +204,13 @@ extension JourneyEvaluation {
         case .success(let found): candidates = found
         }
         switch quantifier {
+        case .actions:
+            // `<screen> actions`: its buttons but Back, each with the property.
+            let back = ["NavigationBack", "SimNavigationClose", "AppHeaderBackButton"]
+            let buttons = ShownElement.all(on: view.screen).filter { $0.kind == .button && !back.contains($0.id) }
+            guard !buttons.isEmpty else { return ClaimResult(verdict: .failed("expected actions, found none")) }
+            memory.named(buttons.map { identity($0, view) })
+            return ClaimResult(verdict: judge(buttons, claim, view, name: "the screen's actions"))
         case .every(let filter), .none(let filter):
             var rows = candidates
             if let filter {
@@ -424,6 +431,10 @@ extension JourneyEvaluation {
             return verdict
         case .spinner(let mention):
             guard let mention else {
+                // The referent's own spinner: a Pubky Choice row's lookup spinner; no other is known.
+                guard element.spinner != nil || element.id.hasPrefix("PubkyChoiceRing_") else {
+                    return .eyes("a spinner of \(element.id) (no id known for it)")
+                }
                 return element.spinner != nil ? .held : .failed("expected \(element.id) to show a spinner, found none")
             }
             let rowKey = member ?? key(of: element, view)
@@ -668,6 +679,15 @@ extension JourneyEvaluation {
                 return .failure(ReferentFailure(.failed("expected another row, found none")))
             }
             return .success([first])
+        case .firstWhose(let filter):
+            for candidate in candidates {
+                switch filterHolds(filter, key: key(of: candidate, view), view) {
+                case .held: return .success([candidate])
+                case .eyes(let why): return .failure(ReferentFailure(.eyes(why)))
+                default: continue
+                }
+            }
+            return .failure(ReferentFailure(.failed("expected a row whose property holds, found none")))
         case .focus, .lastTap, .lastPlural:
             return .success([])
         }
@@ -707,6 +727,7 @@ extension JourneyEvaluation {
         case .forKey(let key): "the row for \(key)"
         case .showing(let text): "the row showing \"\(text)\""
         case .different: "another row"
+        case .firstWhose: "the first row whose property holds"
         }
     }
 

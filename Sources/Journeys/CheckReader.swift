@@ -605,6 +605,11 @@ enum CheckReader {
     }
 
     static func quantifierIn(_ lower: String, filter: JourneyRowFilter?) -> JourneyQuantifier? {
+        if lower.contains(
+            Pattern(##"\b(?:screen|sheet|profile|settings|choice|dialog)\s+actions\b|\b(?:its|the)\s+actions\b"##))
+        {
+            return .actions
+        }
         if lower.contains(Pattern(##"\bonly\s+the\s+(?:tapped|pressed|selected)\s+row\b"##)) { return .only(.lastTap) }
         if let onePer = onePerIn(lower) { return onePer }
         if lower.contains(

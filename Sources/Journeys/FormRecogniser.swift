@@ -107,6 +107,13 @@ enum FormRecogniser {
             }
             if verb == "paste", mentions.isEmpty, quoted.isEmpty { return .tap(.label("Paste"), showing: nil) }
             let object = lower.dropFirst(verb.count)
+            // `Tap a row whose lookup still runs`: the first row with that property.
+            if let whose = object.firstMatch(
+                of: Pattern(##"\b(?:a|any|the\s+first)\s+(?:row|card|identity)\s+whose\s+"##))
+            {
+                return .tapReferent(
+                    .firstWhose(CheckReader.rowFilter(in: object[whose.range.upperBound...]).0), within: mentions.first)
+            }
             let referent = CheckReader.referentIn(String(object))
             if let referent, referent != .focus, referent != .lastPlural {
                 if case .showing(let shown) = referent, let mention = mentions.first {

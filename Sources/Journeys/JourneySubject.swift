@@ -39,6 +39,8 @@ public enum JourneyReferent: Sendable, Equatable {
     /// `a different row`, `another row`, `one of the other rows`: the first that is not the last tap
     /// (else not the focus).
     case different
+    /// `a row whose P` in an interaction: the first row with P.
+    case firstWhose(JourneyRowFilter)
 }
 
 /// How a check ranges over rows (spec/08 §2.4.3, §2.4.5).
@@ -51,6 +53,8 @@ public enum JourneyQuantifier: Sendable, Equatable {
     case onePer(set: String)
     /// `only the tapped row …`: it has it, no other row does.
     case only(JourneyReferent)
+    /// `<screen> actions` (`the Profile actions are disabled`): the screen's buttons but Back.
+    case actions
 }
 
 /// `whose P` (spec/08 §2.4.3): a property read from the world, not the screen.

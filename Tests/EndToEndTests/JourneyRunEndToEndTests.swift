@@ -149,6 +149,32 @@ import Testing
         #expect(actions.allSatisfy { $0["status"] as? String == "held" }, "\(run.stdout)")
     }
 
+    /// Referents pick rows by what the world knows of them (spec/08 §2.4.3): `a row whose P` taps the first
+    /// row with P; `<screen> actions` are its buttons but Back; a spinner with no known id needs a person.
+    @Test func referentsPickRowsByTheWorldsFactsAndActionsAreTheScreensButtons() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let journey = try write(
+            """
+            <journey name="referents"><actions>
+              <action>Tap a row whose identity lacks a published name.</action>
+              <action>Verify the screen shows the text "pubky&lt;ring-pubky-b&gt;" and the name (id "CreateProfileUsername") shows a spinner.</action>
+              <action>Verify the screen actions are disabled while the name is empty.</action>
+            </actions></journey>
+            """, in: sim)
+        let steps = [
+            "include \(CatalogueFiles.scenarios.path)/baseline.steps", "ring import --secret {A.secret}",
+            "ring signup {A}", "simctl backend put-profile --pubky {A} --name Ada", "ring import --secret {B.secret}",
+            "bitkit open profile",
+        ].joined(separator: "; ")
+        let run = try run(sim, [journey, "--setup", steps, "--json"])
+        let actions = try #require(try run.json()["actions"] as? [[String: Any]])
+        #expect(actions.map { $0["status"] as? String } == ["held", "person", "held"], "\(run.stdout)")
+        #expect(
+            (actions[1]["detail"] as? String)?.contains("a spinner of CreateProfileUsername (no id known for it)")
+                == true)
+    }
+
     @Test func androidAddressesTestTagsAndTellsRowsApartByCaption() throws {
         let sim = try Sim()
         defer { sim.cleanup() }

@@ -104,6 +104,10 @@ import Testing
         #expect(forms("Tap a different row") == [.tapReferent(.different, within: nil)])
         #expect(forms("Tap the first row") == [.tapReferent(.ordinal(1), within: nil)])
         #expect(forms("Tap it") == [.tapReferent(.focus, within: nil)])
+        #expect(
+            forms("Tap a row whose identity lacks a published name")
+                == [.tapReferent(.firstWhose(.noPublishedName(true)), within: nil)])
+        #expect(subject("Verify the Profile actions are disabled") == .rows(.actions, within: nil))
     }
 
     @Test func propertiesAndDerivedValues() {
@@ -142,6 +146,12 @@ import Testing
         #expect(
             claims(#"Verify the rows (id "R") are missing from Targets while Pubky Choice is still shown"#).last
                 == JourneyClaim(.place("Pubky Choice"), .shown))
+        // `<screen> gives way to P`: that screen gone, P shown.
+        #expect(
+            claims("Verify Pubky Choice gives way to Pay Contacts") == [
+                JourneyClaim(.place("Pay Contacts"), .shown),
+                JourneyClaim(.place("Pubky Choice"), .shown, negative: true),
+            ])
         #expect(
             claims(#"Verify the overview (no testTag; titled "Import") replaced Pubky Choice"#) == [
                 JourneyClaim(.elements([.label("Import")], showing: nil), .shown),
