@@ -137,16 +137,7 @@ enum CheckReader {
         var start = 0
         var offset = 0
         var negativeNext = false
-        func has(_ needle: String, at position: Int) -> Bool {
-            var index = position
-            for character in needle {
-                guard index < characters.count, characters[index].lowercased() == character.lowercased() else {
-                    return false
-                }
-                index += 1
-            }
-            return true
-        }
+        func has(_ needle: String, at position: Int) -> Bool { Prose.has(needle, at: position, in: characters) }
         while offset < characters.count {
             guard topLevel[offset] else {
                 offset += 1
@@ -189,7 +180,7 @@ enum CheckReader {
         var start = 0
         var offset = 0
         while offset + 4 <= characters.count {
-            if topLevel[offset], String(characters[offset..<offset + 4]).lowercased() == " or " {
+            if topLevel[offset], Prose.has(" or ", at: offset, in: characters) {
                 let left = String(characters[start..<offset])
                 let right = String(characters[(offset + 4)...])
                 if namesSomething(left), namesSomething(right) {

@@ -59,6 +59,18 @@ enum Prose {
         return (app, String(text[match.range.upperBound...]))
     }
 
+    /// Whether `needle` stands in `characters` at `position`, in any case.
+    static func has(_ needle: String, at position: Int, in characters: [Character]) -> Bool {
+        var index = position
+        for character in needle {
+            guard index < characters.count, characters[index].lowercased() == character.lowercased() else {
+                return false
+            }
+            index += 1
+        }
+        return true
+    }
+
     /// Offsets (in characters) of `text` that lie outside quotes, backticks and parentheses.
     static func topLevelOffsets(_ text: [Character]) -> [Bool] {
         var topLevel: [Bool] = []

@@ -96,16 +96,7 @@ enum Sentences {
         var inCondition = false
         var checkBeforeCommentary = false
 
-        func has(_ needle: String, at position: Int) -> Bool {
-            var index = position
-            for character in needle {
-                guard index < characters.count, characters[index].lowercased() == character.lowercased() else {
-                    return false
-                }
-                index += 1
-            }
-            return true
-        }
+        func has(_ needle: String, at position: Int) -> Bool { Prose.has(needle, at: position, in: characters) }
         func rest(_ position: Int) -> String { String(characters[min(position, characters.count)...]) }
         func current() -> String { String(characters[start..<offset]).trimmingSpaces() }
         func close(next: Connector, skip: Int) {

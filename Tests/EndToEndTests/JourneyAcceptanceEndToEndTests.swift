@@ -81,14 +81,12 @@ import Testing
         _ actions: [String], in world: World, android: Bool = false, options: [String] = [],
         inspect: ((URL) throws -> Void)? = nil
     ) throws -> Outcome {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("acceptance-\(UUID().uuidString)")
+        let sim = try Sim(android: android)
+        defer { sim.cleanup() }
+        // The journey and its setup beside the world, which the world's cleanup removes with them.
+        let folder = sim.world.appendingPathComponent("acceptance")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("world")
-        let created = try Sim.run(
-            "simctl",
-            ["world", "init", "--with-apps", "--world", path.path] + (android ? ["--platform", "android"] : []))
-        #expect(created.status == 0, "\(created.stderr)")
+        let path = sim.world
         let escaped = actions.map {
             $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;")

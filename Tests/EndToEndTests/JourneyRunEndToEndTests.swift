@@ -81,14 +81,10 @@ import Testing
     @Test(arguments: teamStyleJourneys)
     func aHandWrittenJourneyHoldsWithNoBind(name: String) throws {
         let android = name.hasPrefix("android/")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let world = folder.appendingPathComponent("world")
-        let created = try Sim.run(
-            "simctl",
-            ["world", "init", "--with-apps", "--world", world.path] + (android ? ["--platform", "android"] : []))
-        #expect(created.status == 0, "\(created.stderr)")
-        let html = folder.appendingPathComponent("html").path
+        let sim = try Sim(android: android)
+        defer { sim.cleanup() }
+        let world = sim.world
+        let html = world.appendingPathComponent("report").path
         let run = try Sim.run(
             "simctl",
             ["journey", "run"] + fixture(name) + ["--world", world.path, "--json", "--html", html]
