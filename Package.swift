@@ -118,7 +118,8 @@ let package = Package(
         // `simctl parity`: the catalogue on both platforms, compared expectation by expectation (spec/07 §10).
         .target(name: "Parity", dependencies: ["ContractNames", "RunReport", "Scenarios"]),
         // `simctl journey run`: a journey file's actions evaluated against the apps, through the scenario runner.
-        .target(name: "JourneyRunner", dependencies: ["AppSupport", "Journeys", "RunReport", "Scenarios"]),
+        .target(
+            name: "JourneyRunner", dependencies: ["AppSupport", "Journeys", "PubkyProtocol", "RunReport", "Scenarios"]),
         // The phone's screen laid out on 390×844 points, and drawn as a PNG with cairo (spec/10 §3–§4).
         .target(name: "PhonePicture", dependencies: ["AppSupport", "CCairo", "CZlib"]),
         // The simulated phone for an AI agent (spec/10): the tools, their snapshots, the MCP server.
@@ -197,7 +198,7 @@ let package = Package(
         .testTarget(name: "JourneysTests", dependencies: ["Journeys"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
+            dependencies: ["Backend", "Device", "Journeys", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
         .testTarget(name: "DocTests", dependencies: ["SimCLI"]),
         .testTarget(name: "PhonePictureTests", dependencies: ["AppSupport", "PhonePicture"]),
         .testTarget(name: "AgentInterfaceTests", dependencies: ["AgentInterface", "SimCLI", "WorldFiles"]),

@@ -11,6 +11,7 @@ extension Context where App == Bitkit {
         case .createWallet: try createWallet()
         case .restoreWallet(let mnemonic, let passphrase): try restoreWallet(mnemonic: mnemonic, passphrase: passphrase)
         case .openSettings: try open(.settings)
+        case .openDrawer: memory.sheet = .drawer
         case .setPaykitUI(let on): setPaykitUI(on)
         case .setProfileIntroSeen(let seen): updateDefaults { $0.profileIntroSeen = seen }
         case .reset(let confirm): try reset(confirm: confirm)

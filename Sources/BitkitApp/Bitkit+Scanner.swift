@@ -76,6 +76,8 @@ extension Context where App == Bitkit {
         case .paymentRequests:
             notice(
                 "The payment requests sheet has no Authorize: tap Pay or Reject (`bitkit-sim requests pay|reject ID`).")
+        case .drawer:
+            notice("The drawer has no Authorize: tap one of its rows.")
         case nil:
             notice("No sheet is shown: there is nothing to authorize (scan a pubkyauth:// link first).")
         }

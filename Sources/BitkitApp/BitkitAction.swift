@@ -16,6 +16,8 @@ public enum BitkitAction: Sendable, Equatable {
     case createWallet
     case restoreWallet(mnemonic: String, passphrase: String?)
     case openSettings
+    /// The Home header's menu: the drawer.
+    case openDrawer
     case setPaykitUI(Bool)
     case setProfileIntroSeen(Bool)
     /// Settings → Reset: shows the confirmation, or wipes with `confirm`.
