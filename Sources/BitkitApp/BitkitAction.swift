@@ -1,12 +1,9 @@
-/// One user action on Bitkit: a tap, a paste, a lifecycle event (spec/06 §0.3).
+/// One user action on Bitkit: a tap, a paste, a lifecycle event (spec/06 §0.3). `Bitkit.perform`
+/// routes each to the feature it belongs to (`PubkyChoice`, `AuthLinks`, `Profile`, …); a new
+/// feature's actions come as one case carrying them, e.g. `case contactImport(ContactImport.Action)`.
 public enum BitkitAction: Sendable, Equatable {
     /// Which Pubky Choice row a pick taps.
-    public enum RowTarget: Sendable, Equatable {
-        /// The row of this pubky (bare, as listed; a `pubky` prefix is accepted).
-        case pubky(String)
-        /// The N-th row, 1-based.
-        case index(Int)
-    }
+    public typealias RowTarget = PubkyChoice.RowTarget
 
     case launch, relaunch, kill, foreground, background
     case home, back

@@ -26,7 +26,7 @@ public enum Ring: AppBehaviour {
 
     /// The toasts and URLs of this action become the memory's, and the recovery-phrase screen reads
     /// the words it shows (never stored).
-    public static func finish(_ context: inout Context<Ring>) throws {
+    public static func finish(after actions: [RingAction], _ context: inout Context<Ring>) throws {
         guard context.state.memory != nil else { return }
         context.state.memory?.toasts = context.state.raised
         context.state.memory?.openedURLs = context.state.opened

@@ -1,4 +1,5 @@
 import AppRuntime
+import AppRuntimeTesting
 import BitkitApp
 import ContractNames
 import Foundation
@@ -53,7 +54,7 @@ struct BitkitFakeWorld {
         case .connectivity: return .online(true)
         case .holdProcess: return .process(1)
         case .processAlive(let pid): return .alive(liveProcesses.contains(pid))
-        case .journal, .sleep: return .fault(false)
+        case .journal, .sleep, .linkAliases: return .fault(false)
         }
     }
 
@@ -91,7 +92,7 @@ struct BitkitFakeWorld {
         switch request {
         case .store(let call):
             switch call {
-            case .load(let key): return .value(privateStore[key])
+            case .load(let key), .peek(let key): return .value(privateStore[key])
             case .save(let key, let value):
                 guard privateStore[key] == nil else {
                     return .storeFailed(.status(operation: "save", key: key, code: -25299))

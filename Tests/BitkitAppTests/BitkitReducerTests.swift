@@ -1,4 +1,5 @@
 import AppRuntime
+import AppRuntimeTesting
 import BitkitApp
 import ContractNames
 import IdentitySharing
@@ -31,7 +32,7 @@ import Testing
         world.ringPublishes(F.aSecret)
         world.accounts = [F.a]
         world.records = [F.a]
-        var store = TestStore<Bitkit>(F.onPubkyChoice([F.a]), .pick(.pubky(F.a)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.a]), .pick(.pubky(F.a)))
         #expect(store.awaiting == .holdProcess)
         store.answer(.process(1))
         #expect(store.state.memory?.adoption == InFlightMarker(process: 1, subject: F.a))
@@ -62,7 +63,7 @@ import Testing
         var world = Self.walletWorld()
         world.ringPublishes(F.aSecret)
         world.records = [F.a]
-        var store = TestStore<Bitkit>(F.onPubkyChoice([F.a]), .pick(.pubky(F.a)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.a]), .pick(.pubky(F.a)))
         store.run(until: { $0 == .request(.network(.recordCheck, .recordCheck(pubky: F.a))) }) { world.respond($0, $1) }
         #expect(store.state.defaults.reference == Self.referenceA)
         store.answer(.reply(.recordCheck(.found)))
@@ -77,7 +78,7 @@ import Testing
     @Test func aNeverSignedUpPubkyIsSignedUpThroughHomegateOnlyWhenTheCheckSaysNoRecord() {
         var world = Self.walletWorld()
         world.ringPublishes(F.bSecret)
-        var store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         let pair = F.pair(F.bSecret)
         #expect(
@@ -93,7 +94,7 @@ import Testing
     @Test func aFailedAdoptionReloadsTheRowsOnce() {
         var world = Self.walletWorld()
         world.ring = [(F.b, F.aSecret)]
-        var store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls.filter { $0 == .listPeers }.count == 1)
         #expect(store.networkCalls.isEmpty)
@@ -106,7 +107,7 @@ import Testing
         var world = Self.walletWorld()
         world.ringPublishes(F.bSecret)
         world.recordCheckUnknown = true
-        var store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         #expect(store.networkCalls == [.signIn(F.pair(F.bSecret)), .recordCheck(pubky: F.b)])
         #expect(world.accounts.isEmpty)
@@ -118,7 +119,7 @@ import Testing
     @Test func aRecordHoldingAnotherKeysSecretIsNeverAdopted() {
         var world = Self.walletWorld()
         world.ring = [(F.b, F.aSecret)]
-        var store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         #expect(store.networkCalls.isEmpty)
         #expect(store.state.defaults.reference == nil)
@@ -134,14 +135,14 @@ import Testing
         world.ringPublishes(F.aSecret)
         world.ringPublishes(F.bSecret)
         world.liveProcesses = [1, 2]
-        var store = TestStore<Bitkit>(busy, .pick(.pubky(F.b)))
+        let store = TestStore<Bitkit>(busy, .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         // Asked once by the guard, once for the screen (its rows stay disabled while it runs).
         #expect(store.calls == [.processAlive(2), .processAlive(2)])
         #expect(store.state.adoptionBusy)
         #expect(store.toasts == [Self.adoptFailure + BitkitTexts.adoptionInProgress])
         world.liveProcesses = [1]
-        var later = TestStore<Bitkit>(busy, .pick(.pubky(F.b)))
+        let later = TestStore<Bitkit>(busy, .pick(.pubky(F.b)))
         later.run { world.respond($0, $1) }
         #expect(later.sharingCalls.first == .readSecret(Self.ringB))
     }
@@ -151,7 +152,7 @@ import Testing
     @Test func aForegroundClearsTheAdoptionOnlyOnADefiniteAbsence() {
         var (state, world) = F.adoptedA()
         world.ring = []
-        var store = TestStore<Bitkit>(state, .foreground)
+        let store = TestStore<Bitkit>(state, .foreground)
         store.run { world.respond($0, $1) }
         #expect(
             store.calls == [
@@ -171,7 +172,7 @@ import Testing
     @Test func anUnknownPresenceKeepsTheAdoption() {
         var (state, world) = F.adoptedA()
         world.sharingUnknown = "status -25308"
-        var store = TestStore<Bitkit>(state, .foreground)
+        let store = TestStore<Bitkit>(state, .foreground)
         store.run { world.respond($0, $1) }
         #expect(store.calls == [.checkpoint(.sourceCheckBeforeLookup), .sharing(.presence(Self.ringA))])
         #expect(store.state.defaults.reference == Self.referenceA)
@@ -185,14 +186,14 @@ import Testing
     @Test func onAndroidTheSourceCheckListsAndAFailedListingKeeps() {
         var (state, world) = F.adoptedA(policy: .android)
         world.ring = []
-        var lost = TestStore<Bitkit>(state, .foreground)
+        let lost = TestStore<Bitkit>(state, .foreground)
         lost.run { world.respond($0, $1) }
         #expect(lost.sharingCalls.first == .listPeers)
         #expect(!lost.sharingCalls.contains(.presence(Self.ringA)))
         #expect(lost.toasts == [Self.sourceLost])
         (state, world) = F.adoptedA(policy: .android)
         world.sharingUnknown = "Ring provider unavailable"
-        var kept = TestStore<Bitkit>(state, .foreground)
+        let kept = TestStore<Bitkit>(state, .foreground)
         kept.run { world.respond($0, $1) }
         #expect(kept.toasts.isEmpty)
         #expect(kept.state.defaults.reference == Self.referenceA)
@@ -202,7 +203,7 @@ import Testing
         var (state, world) = F.adoptedA()
         state.memory = nil
         world.ring = []
-        var store = TestStore<Bitkit>(state, .launch)
+        let store = TestStore<Bitkit>(state, .launch)
         store.run { world.respond($0, $1) }
         let calls = store.calls
         let restored = calls.firstIndex(of: .request(.network(.importSession, .importSession("\(F.a):s-tkrq"))))
@@ -218,7 +219,7 @@ import Testing
         world.ring = []
         world.privateStore[BitkitStoreKey.secretKey] = "stale"
         world.faults = [.forgetSession]
-        var store = TestStore<Bitkit>(state, .foreground)
+        let store = TestStore<Bitkit>(state, .foreground)
         store.run { world.respond($0, $1) }
         #expect(world.privateStore[BitkitStoreKey.session] == nil)
         #expect(world.privateStore[BitkitStoreKey.secretKey] == nil)
@@ -235,13 +236,13 @@ import Testing
         world.accounts = [F.w]
         var state = F.baseline()
         state.memory = nil
-        var store = TestStore<Bitkit>(state, .launch)
+        let store = TestStore<Bitkit>(state, .launch)
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls.contains(.offer(pubky: F.w, secret: F.wSecret, between: nil)))
         #expect(world.own == ["to.bitkit.dev:\(F.w)": F.wSecret])
         var android = F.baseline(policy: .android)
         android.memory = nil
-        var served = TestStore<Bitkit>(android, .launch)
+        let served = TestStore<Bitkit>(android, .launch)
         var world2 = world
         world2.own = [:]
         served.run { world2.respond($0, $1) }
@@ -252,7 +253,7 @@ import Testing
     @Test func aSignupLinkApprovalPublishesTheOwnRecordAtOnce() {
         var world = Self.walletWorld()
         let link = "pubkyauth://direct_signup?hs=\(Fixture.hs)&st=AAAA-BBBB-CCCC"
-        var store = TestStore<Bitkit>(F.baseline(), .scan(link), .approve)
+        let store = TestStore<Bitkit>(F.baseline(), .scan(link), .approve)
         store.run { world.respond($0, $1) }
         let signUp = store.calls.firstIndex {
             if case .request(.network(_, .signUp)) = $0 { return true } else { return false }
@@ -271,7 +272,7 @@ import Testing
             var (state, world) = F.adoptedA(policy: policy)
             state.memory = nil
             world.accounts = []
-            var store = TestStore<Bitkit>(state, .launch)
+            let store = TestStore<Bitkit>(state, .launch)
             store.run { world.respond($0, $1) }
             #expect(store.state.defaults.reference == Self.referenceA)
             #expect(store.state.memory?.sessionRestorationFailed == true)
@@ -287,7 +288,7 @@ import Testing
         state.memory?.publicKey = nil
         state.memory?.authState = .idle
         world.privateStore[BitkitStoreKey.session] = nil
-        var store = TestStore<Bitkit>(state, .scan("pubkyauth://direct_signup?hs=\(Fixture.hs)&st=AAAA-BBBB-CCCC"))
+        let store = TestStore<Bitkit>(state, .scan("pubkyauth://direct_signup?hs=\(Fixture.hs)&st=AAAA-BBBB-CCCC"))
         store.run { world.respond($0, $1) }
         #expect(store.toasts == ["info · \(BitkitTexts.alreadySignedIn)"])
         #expect(store.networkCalls.isEmpty)
@@ -300,7 +301,7 @@ import Testing
         var (state, world) = F.adoptedA()
         world.profiles[F.a] = ProfileSummary(name: "Alice")
         state.memory?.path = [.profile, .editProfile]
-        var store = TestStore<Bitkit>(state, .deleteProfile(confirm: false), .deleteProfile(confirm: true))
+        let store = TestStore<Bitkit>(state, .deleteProfile(confirm: false), .deleteProfile(confirm: true))
         store.run { world.respond($0, $1) }
         let session = PubkySession(pubky: F.a, homeserver: BitkitFakeWorld.homeserver, secret: "s-tkrq")
         #expect(store.networkCalls.contains(.deleteProfile(session)))
@@ -316,7 +317,7 @@ import Testing
         var (state, world) = F.adoptedA()
         world.faults = [.signOut]
         state.memory?.path = [.profile]
-        var store = TestStore<Bitkit>(state, .disconnect(confirm: false), .disconnect(confirm: true))
+        let store = TestStore<Bitkit>(state, .disconnect(confirm: false), .disconnect(confirm: true))
         store.run { world.respond($0, $1) }
         #expect(store.toasts.first?.hasPrefix("error · \(BitkitTexts.disconnectErrorTitle) · ") == true)
         #expect(store.state.defaults.reference == Self.referenceA)
@@ -328,7 +329,7 @@ import Testing
         var world = Self.walletWorld()
         world.privateStore[BitkitStoreKey.secretKey] = F.wSecret
         world.own = ["to.bitkit.dev:\(F.w)": F.wSecret]
-        var store = TestStore<Bitkit>(F.baseline(), .reset(confirm: true))
+        let store = TestStore<Bitkit>(F.baseline(), .reset(confirm: true))
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls == [.withdrawAll(before: .wipeBeforeRemoveOwn)])
         #expect(store.calls.contains(.request(.store(.wipe))))
@@ -345,7 +346,7 @@ import Testing
     @Test func anUndecodableBackupTouchesNoCredential() {
         var world = Self.walletWorld()
         world.privateStore[BitkitStoreKey.secretKey] = F.wSecret
-        var store = TestStore<Bitkit>(F.baseline(), .restoreBackup(#"{"pubkySession":{"kind":42}}"#))
+        let store = TestStore<Bitkit>(F.baseline(), .restoreBackup(#"{"pubkySession":{"kind":42}}"#))
         store.run { world.respond($0, $1) }
         #expect(store.calls.isEmpty)
         #expect(store.notices.count == 1)
@@ -357,7 +358,7 @@ import Testing
         world.privateStore[BitkitStoreKey.secretKey] = F.wSecret
         world.privateStore[BitkitStoreKey.session] = "\(F.w):s"
         let document = #"{"pubkySession":{"kind":"externalSession","sessionSecret":"\#(F.a):LEGACY"}}"#
-        var store = TestStore<Bitkit>(F.baseline(), .restoreBackup(document))
+        let store = TestStore<Bitkit>(F.baseline(), .restoreBackup(document))
         store.run { world.respond($0, $1) }
         #expect(store.networkCalls.isEmpty)
         #expect(store.sharingCalls == [.withdrawAll(before: .restoreBeforeRemoveOwn)])
@@ -368,7 +369,7 @@ import Testing
     @Test func aLocalSeedBackupStoresTheOwnKeyAndSignsIn() {
         var world = Self.walletWorld()
         world.accounts = [F.w]
-        var store = TestStore<Bitkit>(F.baseline(), .restoreBackup(#"{"pubkySession":{"kind":"localSeed"}}"#))
+        let store = TestStore<Bitkit>(F.baseline(), .restoreBackup(#"{"pubkySession":{"kind":"localSeed"}}"#))
         store.run { world.respond($0, $1) }
         #expect(store.networkCalls == [.signIn(F.pair(F.wSecret))])
         #expect(world.privateStore[BitkitStoreKey.secretKey] == F.wSecret)
@@ -385,7 +386,7 @@ import Testing
         state.memory?.createProfile = CreateProfileForm(
             shownPubky: "pubky" + F.a, lookup: .failed, strict: true, restoring: false,
             profile: ProfileSummary(name: "Bob"))
-        var store = TestStore<Bitkit>(state, .save)
+        let store = TestStore<Bitkit>(state, .save)
         store.run { world.respond($0, $1) }
         #expect(store.networkCalls == [.profile(pubky: F.a)])
         #expect(store.toasts == ["error · \(BitkitTexts.createErrorTitle) · HTTP 500"])
@@ -399,7 +400,7 @@ import Testing
         fresh.memory = nil
         fresh.defaults.installMarker = false
         var world = Self.walletWorld()
-        var orphan = TestStore<Bitkit>(fresh, .launch)
+        let orphan = TestStore<Bitkit>(fresh, .launch)
         orphan.run { world.respond($0, $1) }
         #expect(orphan.sharingCalls.first == .withdrawAll(before: .orphanBeforeRemoveOwn))
         #expect(orphan.calls.contains(.request(.store(.wipe))))
@@ -407,7 +408,7 @@ import Testing
         var marked = F.baseline()
         marked.memory = nil
         world = Self.walletWorld()
-        var update = TestStore<Bitkit>(marked, .launch)
+        let update = TestStore<Bitkit>(marked, .launch)
         update.run { world.respond($0, $1) }
         #expect(!update.calls.contains(.request(.store(.wipe))))
         #expect(world.privateStore[BitkitStoreKey.mnemonic] == F.mnemonic)

@@ -1,4 +1,5 @@
 import AppRuntime
+import AppRuntimeTesting
 import ContractNames
 import IdentitySharing
 import PubkyCrypto
@@ -17,7 +18,7 @@ import Testing
         var world = RingFakeWorld()
         let other = SharedIdentity(pubky: F.a, sourceApp: "to.bitkit")
         world.bitkit = [(other, F.aSecret)]
-        var store = TestStore<Ring>(F.home([F.adoptedW]), .home)
+        let store = TestStore<Ring>(F.home([F.adoptedW]), .home)
         store.run { world.respond($0, $1) }
         #expect(store.calls.prefix(2) == [.sharing(.listPeers), .checkpoint(.pruneAfterListing)])
         #expect(store.state.store.entries.isEmpty)
@@ -28,7 +29,7 @@ import Testing
     @Test func anAdoptedPubkyWhoseRecordIsListedIsKept() {
         var world = RingFakeWorld()
         world.bitkit = [(F.dev, F.wSecret)]
-        var store = TestStore<Ring>(F.home([F.adoptedW]), .home)
+        let store = TestStore<Ring>(F.home([F.adoptedW]), .home)
         store.run { world.respond($0, $1) }
         #expect(store.state.store.entries == [F.adoptedW])
         #expect(store.toasts.isEmpty)
@@ -39,7 +40,7 @@ import Testing
     @Test func aRecordOfTheSamePubkyFromAnotherFlavourDoesNotKeepTheAdoption() {
         var world = RingFakeWorld()
         world.bitkit = [(SharedIdentity(pubky: F.w, sourceApp: "to.bitkit"), F.wSecret)]
-        var store = TestStore<Ring>(F.home([F.adoptedW]), .home)
+        let store = TestStore<Ring>(F.home([F.adoptedW]), .home)
         store.run { world.respond($0, $1) }
         #expect(store.state.store.entries.isEmpty)
     }
@@ -48,7 +49,7 @@ import Testing
         var world = RingFakeWorld()
         world.listingUnknown = "Keychain error -25308"
         let shown = [SharedIdentity(pubky: F.a, sourceApp: "to.bitkit.dev")]
-        var store = TestStore<Ring>(F.home([F.adoptedW], listed: shown), .home)
+        let store = TestStore<Ring>(F.home([F.adoptedW], listed: shown), .home)
         store.run { world.respond($0, $1) }
         #expect(store.calls == [.sharing(.listPeers)])
         #expect(store.state.store.entries == [F.adoptedW])
@@ -64,7 +65,7 @@ import Testing
         world.homeservers[F.w] = "hs"
         var state = F.home([], listed: [F.dev])
         state.memory?.sheet = .useExternal(F.dev)
-        var store = TestStore<Ring>(state, .confirm)
+        let store = TestStore<Ring>(state, .confirm)
         store.run { world.respond($0, $1) }
         #expect(
             store.calls == [
@@ -82,7 +83,7 @@ import Testing
         world.sessions = [F.w]
         var state = F.home([F.adoptedW], listed: [F.dev])
         state.memory?.sheet = .deletePubky(pubky: F.w)
-        var store = TestStore<Ring>(state, .confirm)
+        let store = TestStore<Ring>(state, .confirm)
         store.run { world.respond($0, $1) }
         #expect(!store.sharingCalls.contains(.withdraw(pubky: F.w)))
         #expect(!store.calls.contains(.request(.store(.deleteSecret(pubky: F.w)))))
@@ -101,14 +102,14 @@ import Testing
         world.withdrawFails = "Keychain error -25308"
         var state = F.home([F.ownedA])
         state.memory?.sheet = .deletePubky(pubky: F.a)
-        var failed = TestStore<Ring>(state, .confirm)
+        let failed = TestStore<Ring>(state, .confirm)
         failed.run { world.respond($0, $1) }
         #expect(failed.sharingCalls.first == .withdraw(pubky: F.a))
         #expect(failed.toasts == [RingTexts.deleteFailed.text])
         #expect(failed.state.store.entries == [F.ownedA])
         #expect(world.secrets[F.a] != nil)
         world.withdrawFails = nil
-        var store = TestStore<Ring>(state, .confirm)
+        let store = TestStore<Ring>(state, .confirm)
         store.run { world.respond($0, $1) }
         let calls = store.calls
         let unpublished = calls.firstIndex(of: .sharing(.withdraw(pubky: F.a)))
@@ -127,13 +128,13 @@ import Testing
         var state = F.home([F.ownedA, F.adoptedW])
         state.memory?.stack = [.home, .settings]
         state.memory?.sheet = .wipe
-        var failed = TestStore<Ring>(state, .confirm)
+        let failed = TestStore<Ring>(state, .confirm)
         failed.run { world.respond($0, $1) }
         #expect(failed.toasts == [RingTexts.wipeFailed.text])
         #expect(failed.state.store.entries.count == 2)
         #expect(!failed.calls.contains(.request(.store(.reset))))
         world.withdrawFails = nil
-        var store = TestStore<Ring>(state, .confirm)
+        let store = TestStore<Ring>(state, .confirm)
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls == [.withdrawAll(before: .wipeBeforeDelete)])
         #expect(store.calls.contains(.request(.store(.reset))))
@@ -150,7 +151,7 @@ import Testing
         var state = F.home([F.adoptedW])
         let request = F.signInRequest()
         state.memory?.sheet = .confirmAuth(request, pubky: F.w)
-        var store = TestStore<Ring>(state, .confirm)
+        let store = TestStore<Ring>(state, .confirm)
         store.run { world.respond($0, $1) }
         let pair = Ed25519KeyPair(secretHex: F.wSecret)!
         #expect(store.sharingCalls == [.readSecret(F.dev)])
@@ -170,7 +171,7 @@ import Testing
         world.bitkit = [(F.dev, F.aSecret)]
         var state = F.home([F.adoptedW])
         state.memory?.sheet = .confirmAuth(F.signInRequest(), pubky: F.w)
-        var store = TestStore<Ring>(state, .confirm)
+        let store = TestStore<Ring>(state, .confirm)
         store.run { world.respond($0, $1) }
         #expect(store.networkCalls.isEmpty)
         #expect(store.toasts == [RingTexts.secretUnreadableToast.text])
@@ -183,7 +184,7 @@ import Testing
         var state = F.home([F.ownedA])
         let request = F.signInRequest()
         state.memory?.sheet = .confirmAuth(request, pubky: F.a)
-        var store = TestStore<Ring>(state, .confirm)
+        let store = TestStore<Ring>(state, .confirm)
         store.run { world.respond($0, $1) }
         let pair = Ed25519KeyPair(secretHex: F.aSecret)!
         #expect(store.sharingCalls.isEmpty)
@@ -196,7 +197,7 @@ import Testing
         world.bitkit = [(F.dev, F.wSecret)]
         var state = F.home([F.adoptedW])
         state.memory?.sheet = .confirmAuth(F.signInRequest(), pubky: F.w)
-        var store = TestStore<Ring>(state, .confirm)
+        let store = TestStore<Ring>(state, .confirm)
         store.run { world.respond($0, $1) }
         #expect(store.calls == [.connectivity])
         #expect(store.toasts == [RingTexts.offlineToast.text])
@@ -209,12 +210,12 @@ import Testing
         world.secrets[F.a] = RingStoredSecret(secretKey: F.aSecret)
         var state = F.home([F.ownedA, F.adoptedW])
         state.memory?.stack = [.home, .detail(pubky: F.a), .backupFile(pubky: F.a)]
-        var store = TestStore<Ring>(state, .createBackup(passphrase: "secret!", destination: nil))
+        let store = TestStore<Ring>(state, .createBackup(passphrase: "secret!", destination: nil))
         store.run { world.respond($0, $1) }
         #expect(store.calls.first == .request(.store(.loadSecret(pubky: F.a))))
         #expect(world.files.values.first?.count == 91)
         #expect(store.state.store.entries.first?.isBackedUp == true)
-        var adopted = TestStore<Ring>(F.home([F.adoptedW]), .openBackup(ref: F.w))
+        let adopted = TestStore<Ring>(F.home([F.adoptedW]), .openBackup(ref: F.w))
         adopted.run { world.respond($0, $1) }
         #expect(adopted.outcome.map { if case .failed = $0 { return true } else { return false } } == true)
         #expect(adopted.calls.isEmpty)
@@ -227,7 +228,7 @@ import Testing
         world.secrets[F.a] = RingStoredSecret(secretKey: F.aSecret)
         var state = F.home([F.ownedA, F.adoptedW])
         state.memory = nil
-        var store = TestStore<Ring>(state, .launch)
+        let store = TestStore<Ring>(state, .launch)
         store.run { world.respond($0, $1) }
         #expect(
             store.sharingCalls.prefix(1) == [
@@ -240,12 +241,12 @@ import Testing
     /// reload); a tap on a backgrounded Ring first brings it forward (which reloads the offers).
     @Test func ringKeepsTheLifecycleBitkitKeeps() {
         var world = RingFakeWorld()
-        var inFront = TestStore<Ring>(F.home([]), .launch)
+        let inFront = TestStore<Ring>(F.home([]), .launch)
         inFront.run { world.respond($0, $1) }
         #expect(inFront.effects.isEmpty)
         var background = F.home([])
         background.memory?.inForeground = false
-        var tap = TestStore<Ring>(background, .openSettings)
+        let tap = TestStore<Ring>(background, .openSettings)
         tap.run { world.respond($0, $1) }
         #expect(tap.calls.first == .sharing(.listPeers))
         #expect(tap.journal.first == JournalLine(.lifecycle(.foreground)))

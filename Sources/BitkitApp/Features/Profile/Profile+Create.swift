@@ -3,23 +3,23 @@ import AppSupport
 import PubkyCrypto
 import PubkyProtocol
 
-extension Context where App == Bitkit {
+/// Create Profile (spec/02 §13): the lookup of the shown pubky, the form, and Save.
+extension FeatureContext where F == Profile {
     /// spec/02 §13.1 on appear: show activePublicKey, then look its profile up (strict when signed
     /// in or holding the key, lenient for a brand-new key).
-    mutating func appearCreateProfile() throws {
+    mutating func appear() throws {
         let shown: String
         do {
             shown = try activePublicKey()
         } catch let error as BitkitFailure {
             toast(Toast(.error, BitkitTexts.createErrorTitle, error.description))
-            memory.createProfile = nil
-            setPath(Array(memory.path.dropLast()))
+            state.form = nil
+            setPath(Array(path.dropLast()))
             return
         }
-        let strict = try memory.publicKey != nil || hasLocalSecretKey(for: shown)
-        let kept =
-            memory.createProfile.flatMap { $0.shownPubky == shown ? $0.profile : nil } ?? ProfileSummary(name: "")
-        memory.createProfile = CreateProfileForm(
+        let strict = try identity.publicKey != nil || hasLocalSecretKey(for: shown)
+        let kept = state.form.flatMap { $0.shownPubky == shown ? $0.profile : nil } ?? ProfileSummary(name: "")
+        state.form = CreateProfileForm(
             shownPubky: shown, lookup: .loading, strict: strict, restoring: false, profile: kept)
         try runProfileLookup(prefill: true)
     }
@@ -27,8 +27,8 @@ extension Context where App == Bitkit {
     /// Looks the shown pubky's profile up. Found → pre-filled (when `prefill`) and `Restore
     /// Profile`; definitely absent → `Create Profile`, fields kept; any other error → a failed
     /// lookup with a toast (strict) or "no profile" (lenient).
-    mutating func runProfileLookup(prefill: Bool) throws {
-        guard let form = memory.createProfile else { return }
+    private mutating func runProfileLookup(prefill: Bool) throws {
+        guard let form = state.form else { return }
         let bare = String(form.shownPubky.dropFirst(5))
         try suspend(.createProfileBeforeLookup)
         let result: Result<ProfileSummary?, ServiceFailure>
@@ -37,7 +37,7 @@ extension Context where App == Bitkit {
         } catch let failure as ServiceFailure {
             result = .failure(failure)
         }
-        guard var updated = memory.createProfile, updated.shownPubky == form.shownPubky else { return }
+        guard var updated = state.form, updated.shownPubky == form.shownPubky else { return }
         switch result {
         case .success(let profile?):
             updated.lookup = .found
@@ -55,27 +55,27 @@ extension Context where App == Bitkit {
                 updated.restoring = false
             }
         }
-        memory.createProfile = updated
+        state.form = updated
     }
 
     /// `create-profile`: taps the create card (Pubky Choice) or "finish profile" (Profile with
     /// setup pending), opening Profile first from elsewhere; then fills the given fields.
-    mutating func createProfileAction(name: String?, bio: String?) throws {
-        if memory.top != .createProfile {
-            if memory.top != .pubkyChoice, memory.top != .profile {
-                memory.sheet = nil
+    mutating func fill(name: String?, bio: String?) throws {
+        if top != .createProfile {
+            if top != .pubkyChoice, top != .profile {
+                sheet = nil
                 try openProfile()
-                if current != nil, memory.top == .profileIntro { try continueFlow() }
+                if isRunning, top == .profileIntro { try continueFlow() }
             }
-            switch memory.top {
+            switch top {
             case .pubkyChoice:
-                guard (memory.choice?.pubkys ?? []).isEmpty else {
+                guard choiceRows.isEmpty else {
                     notice("Pubky Choice shows Pubky Ring's pubkys, so there is no create card (pick one instead).")
                     return
                 }
                 try push(.createProfile)
             case .profile:
-                guard memory.isProfileSetupPending else {
+                guard identity.isProfileSetupPending else {
                     notice("The profile is complete: Profile offers no \"finish profile\" (use `profile edit`).")
                     return
                 }
@@ -83,20 +83,20 @@ extension Context where App == Bitkit {
             case .createProfile:
                 break
             default:
-                if notices.isEmpty { notice("Create Profile cannot be reached from \(memory.top.rawValue).") }
+                if notices.isEmpty { notice("Create Profile cannot be reached from \(top.rawValue).") }
                 return
             }
         }
-        guard current != nil, memory.top == .createProfile, var form = memory.createProfile else { return }
+        guard isRunning, top == .createProfile, var form = state.form else { return }
         if let name { form.profile.name = name }
         if let bio { form.profile.bio = bio }
-        memory.createProfile = form
+        state.form = form
     }
 
     /// `CreateProfileSave` (spec/02 §13.1): after a failed lookup only the lookup runs again;
     /// otherwise the identity is created and Pay Contacts opens.
-    mutating func saveProfile() throws {
-        guard memory.top == .createProfile, let form = memory.createProfile else {
+    mutating func save() throws {
+        guard top == .createProfile, let form = state.form else {
             notice("Save belongs to Create Profile, which is not shown (open it with `create-profile`).")
             return
         }
@@ -105,7 +105,7 @@ extension Context where App == Bitkit {
             return
         }
         switch form.lookup {
-        case .failed where state.build.has(.failedLookupOverwritesProfile):
+        case .failed where build.has(.failedLookupOverwritesProfile):
             break
         case .failed, .loading:
             // Nothing is written until a lookup succeeds: a transient failure must not overwrite a profile.
@@ -126,24 +126,23 @@ extension Context where App == Bitkit {
             toast(Toast(.error, BitkitTexts.createErrorTitle, failure.description))
             return
         }
-        guard current != nil else { throw AppTerminated() }
+        guard isRunning else { throw AppTerminated() }
         try push(.payContacts)
     }
 
     /// spec/02 §13.2: the profile-only path for a signed-in identity that still needs its profile,
     /// the full path (sign in with the active key, or derive W and sign up) otherwise.
-    mutating func createIdentity(profile: ProfileSummary) throws {
+    private mutating func createIdentity(profile: ProfileSummary) throws {
         try suspend(.createProfileBeforeSave)
-        if memory.publicKey != nil, memory.isProfileSetupPending || defaults.reference != nil {
+        if identity.publicKey != nil, identity.isProfileSetupPending || defaults.reference != nil {
             try withSession { context, session in try context.writeProfile(profile, session: session) }
-            memory.authState = .authenticated
+            markAuthenticated()
             finishProfile(profile)
             return
         }
-        memory.isProfileSetupPending = false
-        updateDefaults { $0.profileSetupPending = false }
+        setProfileSetupPending(false)
         // Android's createLocalIdentitySession drops a reference first (spec/07 §6.6).
-        if !state.build.policy.referenceBlocksSignup, defaults.reference != nil {
+        if !build.policy.referenceBlocksSignup, defaults.reference != nil {
             updateDefaults { $0.reference = nil }
         }
         let pubky: String
@@ -171,8 +170,7 @@ extension Context where App == Bitkit {
             }
             pubky = pair.pubky
         }
-        memory.publicKey = "pubky" + pubky
-        memory.authState = .authenticated
+        authenticate(as: pubky)
         finishProfile(profile)
         try publishOwnSharedRecord()
     }
@@ -186,27 +184,13 @@ extension Context where App == Bitkit {
     }
 
     /// Writes the Paykit profile (spec/04 §12).
-    mutating func writeProfile(_ profile: ProfileSummary, session: PubkySession) throws {
+    private mutating func writeProfile(_ profile: ProfileSummary, session: PubkySession) throws {
         _ = try call(.profileWrite, .putProfile(profile, session))
-    }
-
-    /// The profile is now created: setup no longer pending, caches updated.
-    private mutating func finishProfile(_ profile: ProfileSummary) {
-        memory.isProfileSetupPending = false
-        memory.profile = profile
-        memory.cachedName = profile.name
-        memory.cachedImageUri = profile.imageURI
-        updateDefaults {
-            $0.profileSetupPending = false
-            $0.cachedName = profile.name
-            $0.cachedImageURI = profile.imageURI
-            $0.set(BitkitDefaults.Key.backupChanged, true)
-        }
     }
 
     /// Ends a just-created session: server sign-out (which forgets local access too), or only the
     /// local forget when the sign-out fails.
-    mutating func endSession(_ session: PubkySession) throws {
+    private mutating func endSession(_ session: PubkySession) throws {
         _ = try attempt { try $0.call(.signOut, .signOut(session)) }
         _ = try attempt { try $0.forgetSessionAccess() }
     }

@@ -2,7 +2,27 @@ import AppRuntime
 import AppSupport
 import PubkyCrypto
 
-extension Context where App == Bitkit {
+/// The Pubky part of a backup restore (spec/02 §20, spec/07 §6.5). It keeps no state of its own.
+public enum Backup: Feature {
+    public typealias App = Bitkit
+
+    public struct State: Sendable, Equatable {
+        public init() {}
+    }
+
+    public enum Action: Sendable, Equatable {
+        /// Restores the Pubky part of a backup document (JSON text).
+        case restore(String)
+    }
+
+    public static func reduce(_ action: Action, _ context: inout FeatureContext<Backup>) throws {
+        switch action {
+        case .restore(let text): try context.restoreBackup(text)
+        }
+    }
+}
+
+extension FeatureContext where F == Backup {
     /// Restores the Pubky part of a backup (spec/02 §20). A document that is not a JSON object is
     /// refused; an undecodable `pubkySession` leaves every credential, record and the reference as
     /// they are; the reference is never changed.
@@ -15,7 +35,7 @@ extension Context where App == Bitkit {
             return
         }
         switch restore {
-        case .undecodable where state.build.has(.invalidBackupErasesCredentials):
+        case .undecodable where build.has(.invalidBackupErasesCredentials):
             _ = try attempt { try $0.forgetSessionAccess() }
             try deletePrivateQuietly(Key.session)
             try deletePrivateQuietly(Key.secretKey)
@@ -34,7 +54,7 @@ extension Context where App == Bitkit {
             try deletePrivateQuietly(Key.secretKey)
             clearReferenceOnRestore()
             try removeAllOwn(checkpoint: .restoreBeforeRemoveOwn)
-            guard current != nil else { throw AppTerminated() }
+            guard isRunning else { throw AppTerminated() }
             clearAuthenticatedState()
         }
     }
@@ -55,8 +75,7 @@ extension Context where App == Bitkit {
         do {
             let session = try signIn(pair)
             try activate(session, localSecret: pair.secretHex)
-            memory.publicKey = "pubky" + pair.pubky
-            memory.authState = .authenticated
+            authenticate(as: pair.pubky)
         } catch let failure as ServiceFailure {
             toast(Toast(.error, BitkitTexts.restoreFailedTitle, BitkitTexts.authenticationFailed(failure.reason)))
         } catch let failure as PrivateStoreError {
@@ -67,7 +86,7 @@ extension Context where App == Bitkit {
     /// Android's restore deletes `SHARED_PUBKY_SOURCE` with the credentials (spec/07 §6.5); iOS
     /// leaves the reference (spec/02 §20).
     private mutating func clearReferenceOnRestore() {
-        guard state.build.policy.backupRestoreClearsReference, defaults.reference != nil else { return }
+        guard build.policy.backupRestoreClearsReference, defaults.reference != nil else { return }
         updateDefaults { $0.reference = nil }
     }
 }

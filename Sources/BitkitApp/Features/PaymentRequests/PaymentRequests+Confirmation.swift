@@ -7,19 +7,19 @@ import PubkyProtocol
 
 /// The payment confirmation (spec/05 §6): details, dismiss, and Confirm, which re-checks the state
 /// as it is now and pays exactly the amount and destination shown.
-extension Context where App == Bitkit {
+extension FeatureContext where F == PaymentRequests {
     mutating func toggleDetails() {
-        guard memory.top == .paymentRequestConfirm, var shown = paykitMemory.confirmation else {
+        guard top == .paymentRequestConfirm, var shown = state.confirmation else {
             notice("No payment request confirmation is open.")
             return
         }
         shown.detailsShown.toggle()
-        paykitMemory.confirmation = shown
+        state.confirmation = shown
     }
 
     /// Closes the confirmation without paying; the request stays pending.
     mutating func dismissConfirmation() {
-        guard memory.top == .paymentRequestConfirm else {
+        guard top == .paymentRequestConfirm else {
             notice("No payment request confirmation is open.")
             return
         }
@@ -27,22 +27,22 @@ extension Context where App == Bitkit {
     }
 
     mutating func closeConfirmation() {
-        paykitMemory.confirmation = nil
-        if memory.path.contains(.paymentRequestConfirm) {
-            setPath(memory.path.filter { $0 != .paymentRequestConfirm })
+        state.confirmation = nil
+        if path.contains(.paymentRequestConfirm) {
+            setPath(path.filter { $0 != .paymentRequestConfirm })
         }
     }
 
     /// Confirms: the re-checks of spec/05 §6 on the state as it is now, then exactly the amount and
     /// destination shown are paid. A mismatch sends nothing.
     mutating func confirmPayment() throws {
-        guard memory.top == .paymentRequestConfirm, let shown = paykitMemory.confirmation else {
+        guard top == .paymentRequestConfirm, let shown = state.confirmation else {
             notice("No payment request confirmation is open.")
             return
         }
         try suspend(.requestsBeforeSend)
         // The payment context must still belong to this flow.
-        guard memory.top == .paymentRequestConfirm, let current = paykitMemory.confirmation,
+        guard top == .paymentRequestConfirm, let current = state.confirmation,
             current.isSameFlow(as: shown)
         else {
             toast(PaymentRequestTexts.unavailable)

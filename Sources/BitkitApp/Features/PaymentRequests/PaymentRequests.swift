@@ -9,50 +9,64 @@ import PubkyProtocol
 /// retry rule of §4, the confirmation whose amount and destination are exactly what is paid (§6),
 /// Reject. The gate, the endpoint parser and the resolution are `PaykitContract`'s, the same code
 /// `bitkit-sim paykit check-*` runs.
-extension Context where App == Bitkit {
-    var paykitMemory: PaykitMemory {
-        get { memory.paykit ?? PaykitMemory() }
-        set { memory.paykit = newValue }
+public enum PaymentRequests: Feature {
+    public typealias App = Bitkit
+
+    public struct State: Sendable, Equatable {
+        /// The request whose details screen is open.
+        public var detail: PaymentRequestKey?
+        /// The open confirmation.
+        public var confirmation: PaymentConfirmation?
+
+        public init(detail: PaymentRequestKey? = nil, confirmation: PaymentConfirmation? = nil) {
+            self.detail = detail
+            self.confirmation = confirmation
+        }
     }
 
-    mutating func perform(_ action: PaykitAction) throws {
-        guard memory.root != .onboarding else {
-            notice("There is no wallet yet: create or restore one first (`bitkit-sim wallet create`).")
-            return
-        }
-        if case .fund(let onchain, let lightning) = action {
-            try fund(onchainSats: onchain, lightningSats: lightning)
-            return
-        }
-        guard defaults.paykitUIEnabled else {
-            notice(
-                "Payment requests and contacts are unavailable: the Paykit UI is off "
-                    + "(Dev Settings; `bitkit-sim settings dev paykit-ui on`).")
-            return
-        }
+    public enum Action: Sendable, Equatable {
+        /// Fetches requests from every saved contact, runs the gate, logs failures once and presents
+        /// the first new accepted request on its own.
+        case sync
+        /// The bell on Home (`PaymentRequestsBell`): the requests sheet.
+        case openBell
+        /// Taps a request row: its details screen (the request id or the row id).
+        case openRequest(String)
+        /// `PaymentRequestPay-<id>`: resolution, then the confirmation.
+        case pay(String)
+        /// `PaymentRequestDismiss-<id>`: the request leaves the pending list, nothing is paid.
+        case reject(String)
+        /// Confirms the open confirmation: the §6 re-checks, then the payment shown.
+        case confirm
+        /// `SendConfirmToggleDetails`.
+        case toggleDetails
+        /// Closes the open confirmation without paying.
+        case dismiss
+    }
+
+    public static func reduce(_ action: Action, _ context: inout FeatureContext<PaymentRequests>) throws {
         switch action {
-        case .sync: try syncPaymentRequests()
-        case .openBell: openBell()
-        case .openRequest(let reference): try openRequest(reference)
-        case .pay(let reference): try payRequest(reference)
-        case .reject(let reference): try rejectRequest(reference)
-        case .confirm: try confirmPayment()
-        case .toggleDetails: toggleDetails()
-        case .dismiss: dismissConfirmation()
-        case .addContact(let name, let pubky, let receiverPath):
-            try addContact(name: name, pubky: pubky, receiverPath: receiverPath)
-        case .openContacts: try open(.contacts)
-        case .fund: break
+        case .sync: try context.syncPaymentRequests()
+        case .openBell: context.openBell()
+        case .openRequest(let reference): try context.openRequest(reference)
+        case .pay(let reference): try context.payRequest(reference)
+        case .reject(let reference): try context.rejectRequest(reference)
+        case .confirm: try context.confirmPayment()
+        case .toggleDetails: context.toggleDetails()
+        case .dismiss: context.dismissConfirmation()
         }
     }
+}
 
+extension FeatureContext where F == PaymentRequests {
     // MARK: Synchronisation
 
     /// Fetches the records every saved contact addressed to this pubky, runs the gate on each, logs
     /// failures once per (request, reason, counterparty), adds new accepted requests to the pending
     /// list, and presents the first one that arrived now.
     mutating func syncPaymentRequests() throws {
-        guard memory.authState == .authenticated, let own = memory.publicKey.flatMap(CounterpartyRedaction.normalised)
+        guard identity.authState == .authenticated,
+            let own = identity.publicKey.flatMap(CounterpartyRedaction.normalised)
         else {
             notice("Payment requests arrive for a Pubky profile: create or pick one first (`bitkit-sim profile`).")
             return
@@ -83,7 +97,7 @@ extension Context where App == Bitkit {
         }
         if try retryDueRequest(&inbox, arrived: arrived, now: now) { return }
         guard let first = arrived.first(where: { key in inbox.pendingRequest(key) != nil }),
-            memory.top != .paymentRequestConfirm,
+            top != .paymentRequestConfirm,
             let index = inbox.pending.firstIndex(where: { $0.key == first })
         else {
             try saveInbox(inbox)
@@ -104,7 +118,7 @@ extension Context where App == Bitkit {
     private mutating func retryDueRequest(
         _ inbox: inout PaymentRequestInbox, arrived: [PaymentRequestKey], now: Date
     ) throws -> Bool {
-        guard memory.top != .paymentRequestConfirm,
+        guard top != .paymentRequestConfirm,
             let index = inbox.pending.firstIndex(where: { request in
                 !arrived.contains(request.key) && (request.nextAutomaticRetry.map { $0 <= now } ?? false)
             })
@@ -133,16 +147,16 @@ extension Context where App == Bitkit {
 
     /// The bell on Home: the requests sheet.
     mutating func openBell() {
-        if !memory.path.isEmpty { setPath([]) }
-        memory.sheet = .paymentRequests
+        if !path.isEmpty { setPath([]) }
+        sheet = .paymentRequests
     }
 
     /// Taps a request row: its details screen.
     mutating func openRequest(_ reference: String) throws {
         let request = try listedRequest(reference, in: try loadInbox())
-        if memory.sheet != .paymentRequests { openBell() }
+        if sheet != .paymentRequests { openBell() }
         guard try !expireIfNeeded(request) else { return }
-        paykitMemory.detail = request.key
+        state.detail = request.key
         try push(.paymentRequestDetail)
     }
 
@@ -150,7 +164,7 @@ extension Context where App == Bitkit {
     /// last failed attempt `PaymentRequestUnavailableToast`, and the request stays pending.
     mutating func payRequest(_ reference: String) throws {
         let request = try listedRequest(reference, in: try loadInbox())
-        if memory.sheet != .paymentRequests { openBell() }
+        if sheet != .paymentRequests { openBell() }
         guard try !expireIfNeeded(request) else { return }
         try suspend(.requestsBeforeResolve)
         let inbox = try loadInbox()
@@ -170,7 +184,7 @@ extension Context where App == Bitkit {
     mutating func rejectRequest(_ reference: String) throws {
         var inbox = try loadInbox()
         let request = try listedRequest(reference, in: inbox)
-        if memory.sheet != .paymentRequests { openBell() }
+        if sheet != .paymentRequests { openBell() }
         inbox.pending.removeAll { $0.key == request.key }
         inbox.handled.append(
             HandledPaymentRequest(key: request.key, outcome: .rejected, sats: request.sats, at: try now()))
@@ -200,78 +214,5 @@ extension Context where App == Bitkit {
         try saveInbox(inbox)
         toast(PaymentRequestTexts.expired)
         return true
-    }
-
-    // MARK: Resolution
-
-    /// Opens `request`: the issuer's endpoints through the shape stage, the request's retained
-    /// identifiers, payability and preference (spec/05 §4), up to 15 times. Every failed attempt is
-    /// logged with its reason (category `resolution`). Nil when no attempt opened.
-    mutating func resolve(
-        _ request: PendingPaymentRequest, inbox: PaymentRequestInbox, attempts: Int = Bitkit.resolutionAttempts
-    ) throws -> PaymentConfirmation? {
-        let context = PayabilityContext(
-            network: network, now: try now(), isRequest: true,
-            attemptedPaymentHashes: Set(inbox.attemptedPaymentHashes.compactMap(Hex.decode)),
-            usedAddresses: Set(inbox.usedAddresses))
-        let opened = try attempt { try $0.openPaykit() } != nil
-        for attempt in 1...attempts {
-            // Each retry waits 2 s after the failed attempt before it.
-            if attempt > 1 { emit(.sleep(Bitkit.retryInterval)) }
-            var reason = ResolutionReason.resolutionFailed
-            if opened {
-                do {
-                    guard
-                        case .endpoints(let endpoints) = try paykitCall(
-                            .paykitEndpoints, .endpoints(of: request.issuer, receiverPath: request.issuerReceiverPath))
-                    else { throw Self.unexpected(nil, for: "endpoints") }
-                    let outcome = EndpointResolution.resolve(
-                        endpoints: endpoints, retained: request.retained, context: context)
-                    if case .opened(let selection) = outcome,
-                        let confirmation = Bitkit.confirmation(for: request, selection, context)
-                    {
-                        return confirmation
-                    }
-                    reason = outcome.reason ?? .resolutionFailed
-                } catch is ServiceFailure {
-                    reason = .resolutionFailed
-                }
-            }
-            log(category: .resolution, reason: reason.rawValue, request: request.key)
-        }
-        return nil
-    }
-
-    mutating func showConfirmation(_ confirmation: PaymentConfirmation) throws {
-        paykitMemory.confirmation = confirmation
-        try push(.paymentRequestConfirm)
-    }
-}
-
-extension Bitkit {
-    /// Resolution attempts of spec/05 §4: immediately, then 14 retries 2 s apart; an automatic
-    /// presentation that opened nothing tries again every 120 s after that. The waits pass on the
-    /// device clock (nothing sleeps), so the journal shows the cadence. The simulated app has no
-    /// timer: a later synchronisation runs a 120 s retry whose time has come.
-    static let resolutionAttempts = 15
-    static let retryInterval: TimeInterval = 2
-    static let laterRetryInterval: TimeInterval = 120
-
-    /// The confirmation for an opened selection: the request's sats and the selected endpoint's
-    /// value, exactly as they will be paid.
-    static func confirmation(
-        for request: PendingPaymentRequest, _ selection: PaymentSelection, _ context: PayabilityContext
-    ) -> PaymentConfirmation? {
-        let method: PaymentConfirmation.Method
-        switch Payability.evaluate(selection.primary, context: context) {
-        case .success(.onchain): method = .onchain
-        case .success(.bolt11): method = .lightning
-        case .success(.lnurlPay): method = .lnurl
-        case .failure: return nil
-        }
-        return PaymentConfirmation(
-            key: request.key, issuer: request.issuer, sats: request.sats, method: method,
-            destination: selection.primary.value, fallbackAddress: selection.onchainFallback?.value,
-            paymentText: selection.paymentText)
     }
 }

@@ -3,7 +3,39 @@ import AppSupport
 import Foundation
 import PubkyCrypto
 
-extension Context where App == Bitkit {
+/// The wallet (spec/02 §19, spec/05 §8's dev funds): created from the world's randomness or
+/// restored from a recovery phrase, reset (the wipe), and funded for payment journeys. It keeps no
+/// state of its own beyond the private store and the Paykit documents.
+public enum Wallet: Feature {
+    public typealias App = Bitkit
+
+    public struct State: Sendable, Equatable {
+        public init() {}
+    }
+
+    public enum Action: Sendable, Equatable {
+        /// Onboarding → Create wallet.
+        case create
+        /// Onboarding → Restore, with an optional BIP39 passphrase.
+        case restore(mnemonic: String, passphrase: String?)
+        /// Settings → Reset: the confirmation, or with `confirm` the wipe.
+        case reset(confirm: Bool)
+        /// Dev action: adds to the on-chain balance and the Lightning outbound capacity.
+        case fund(onchainSats: UInt64, lightningSats: UInt64)
+    }
+
+    public static func reduce(_ action: Action, _ context: inout FeatureContext<Wallet>) throws {
+        switch action {
+        case .create: try context.createWallet()
+        case .restore(let mnemonic, let passphrase):
+            try context.restoreWallet(mnemonic: mnemonic, passphrase: passphrase)
+        case .reset(let confirm): try context.reset(confirm: confirm)
+        case .fund(let onchain, let lightning): try context.fund(onchainSats: onchain, lightningSats: lightning)
+        }
+    }
+}
+
+extension FeatureContext where F == Wallet {
     /// Onboarding → Create wallet: a new 12-word mnemonic from the world's random sequence.
     mutating func createWallet() throws {
         guard try walletAbsent() else { return }
@@ -41,17 +73,17 @@ extension Context where App == Bitkit {
 
     /// The wallet starts: Home, and profile initialisation as at launch.
     private mutating func startWallet() throws {
-        memory.sheet = nil
+        sheet = nil
         setRoot(.home)
         setPath([])
-        try initializeProfile()
+        try send(.initialize, to: Identity.self)
     }
 
     /// Settings → Reset (spec/02 §19): the confirmation, or with `confirm` the wipe.
     mutating func reset(confirm: Bool) throws {
         guard confirm else {
-            if memory.top != .settings { try push(.settings) }
-            memory.sheet = .confirmReset
+            if top != .settings { try push(.settings) }
+            sheet = .confirmReset
             return
         }
         try wipe()
@@ -59,8 +91,8 @@ extension Context where App == Bitkit {
 
     /// Endpoints (best effort), wallet, clearLocalState, the private group (own group only), the
     /// install marker and every UserDefaults key go; Ring's and other networks' records stay.
-    mutating func wipe() throws {
-        memory.sheet = nil
+    private mutating func wipe() throws {
+        sheet = nil
         wipeEvent(.start)
         if let session = try attempt({ try $0.liveSession() }) {
             _ = try attempt { try $0.call(.removeEndpoints, .removeEndpoints(session, privateOnes: false)) }
@@ -70,18 +102,24 @@ extension Context where App == Bitkit {
         _ = try attempt { try $0.wipePrivate() }
         try removePaykitStores()
         wipeEvent(.end)
-        defaults = BitkitDefaults()
-        guard current != nil else { throw AppTerminated() }
-        let keep = (memory.launchID, memory.network)
-        let raisedSoFar = memory.toasts
-        var fresh = BitkitMemory(launchID: keep.0, network: keep.1)
-        fresh.toasts = raisedSoFar
-        fresh.root = memory.root
-        fresh.path = memory.path
-        fresh.sessionGeneration = memory.sessionGeneration
-        memory = fresh
+        updateDefaults { $0 = BitkitDefaults() }
+        guard isRunning else { throw AppTerminated() }
+        forgetEverythingButTheLaunch()
         setPath([])
         setRoot(.onboarding)
         toast(Toast(.success, BitkitTexts.wipedTitle, BitkitTexts.wipedMessage))
+    }
+
+    /// Dev action: adds to the on-chain balance and the Lightning outbound capacity.
+    mutating func fund(onchainSats: UInt64, lightningSats: UInt64) throws {
+        var funds = try loadFunds()
+        let (onchain, onchainOverflow) = funds.onchainSats.addingReportingOverflow(onchainSats)
+        let (lightning, lightningOverflow) = funds.lightningSats.addingReportingOverflow(lightningSats)
+        guard !onchainOverflow, !lightningOverflow else {
+            throw BitkitAppError.invalidArgument("The balance would overflow.")
+        }
+        funds.onchainSats = onchain
+        funds.lightningSats = lightning
+        try saveFunds(funds)
     }
 }
