@@ -1,23 +1,24 @@
 import AppRuntime
 import IdentitySharing
 
-extension Context where App == Ring {
+/// Deleting a pubky and wiping Ring (spec/03 §8–§9).
+extension FeatureContext where F == Pubkys {
     /// Delete on the confirmation sheet (spec/03 §8): the sheet closes and Home shows before the
     /// deletion runs; Home then loads its offers, so a removed Bitkit pubky is offered again at once.
     mutating func confirmDelete(_ pubky: String) throws {
-        memory.sheet = nil
+        sheet = nil
         navigate([.home])
         try suspend(.deleteBeforeDeletion)
         try deletePubky(pubky)
-        if memory.top == .home { try loadOffers() }
+        if top == .home { try loadOffers() }
     }
 
     /// Owned: unpublish first (a failure keeps everything), then the entry, then the private item and
     /// sessions. Adopted: the entry and its sessions only — no key, no shared record.
     mutating func deletePubky(_ pubky: String) throws {
-        guard let entry = state.store.entry(pubky) else { return }
+        guard let entry = store.entry(pubky) else { return }
         if entry.isAdopted {
-            state.store.entries.removeAll { $0.pubky == pubky }
+            store.entries.removeAll { $0.pubky == pubky }
             _ = try attempt { try $0.deleteSessions([pubky]) }
             return
         }
@@ -26,7 +27,7 @@ extension Context where App == Ring {
             return
         }
         try suspend(.deleteAfterUnpublish)
-        state.store.entries.removeAll { $0.pubky == pubky && !$0.isAdopted }
+        store.entries.removeAll { $0.pubky == pubky && !$0.isAdopted }
         do {
             try deleteSecret(pubky)
             try deleteSessions([pubky])
@@ -38,7 +39,7 @@ extension Context where App == Ring {
     /// `Yes` on the wipe alert (spec/03 §9): own records first — any failure aborts everything and
     /// Settings stays; then every private item except the shared service, then the store; Onboarding.
     mutating func confirmWipe() throws {
-        memory.sheet = nil
+        sheet = nil
         try suspend(.wipeBeforeUnpublish)
         guard try withdrawAll(before: .wipeBeforeDelete).failure == nil else {
             raise(RingTexts.wipeFailed)
@@ -46,8 +47,8 @@ extension Context where App == Ring {
         }
         try suspend(.wipeBeforeReset)
         _ = try attempt { try $0.resetStore() }
-        state.store = RingStore()
-        memory = RingMemory(stack: memory.stack, launchID: memory.launchID)
+        store = RingStore()
+        forgetEverythingButTheLaunch()
         navigate([.onboarding])
     }
 }

@@ -2,40 +2,72 @@ import AppRuntime
 import Foundation
 import PubkyCrypto
 
-extension Ring {
+/// Backing a pubky up (spec/03 §14): the encrypted recovery file and the recovery phrase, for owned
+/// pubkys only.
+public enum KeyBackup: Feature {
+    public typealias App = Ring
+
+    public struct State: Sendable, Equatable {
+        /// The backup screen's inline error (`Password must be at least 6 characters long`).
+        public var error: String?
+
+        public init(error: String? = nil) { self.error = error }
+    }
+
+    public enum Action: Sendable, Equatable {
+        /// The `Backup` button or `Backup!` pill: the `Backup Pubky` sheet.
+        case open(ref: String)
+        /// `Encrypted file` on the backup sheet.
+        case chooseEncryptedFile
+        /// `Create backup` on the encrypted-file screen; nil destination = the device's Files folder.
+        case create(passphrase: String, destination: URL?)
+        /// `Recovery phrase`: the stored mnemonic.
+        case showRecoveryPhrase(ref: String)
+    }
+
     /// The shortest passphrase the backup screen accepts.
     static let minimumPassphraseLength = 6
+
+    public static func reduce(_ action: Action, _ context: inout FeatureContext<KeyBackup>) throws {
+        switch action {
+        case .open(let ref): try context.openBackup(ref)
+        case .chooseEncryptedFile: try context.chooseEncryptedFile()
+        case .create(let passphrase, let destination):
+            try context.createBackup(passphrase: passphrase, destination: destination)
+        case .showRecoveryPhrase(let ref): try context.showRecoveryPhrase(ref)
+        }
+    }
 }
 
-extension Context where App == Ring {
+extension FeatureContext where F == KeyBackup {
     /// The `Backup` button or `Backup!` pill: the `Backup Pubky` sheet, owned pubkys only.
     mutating func openBackup(_ ref: String) throws {
         let pubky = try resolve(ref)
         try requireOwned(pubky)
         openDetail(pubky)
-        memory.sheet = .backupPubky(pubky: pubky)
+        sheet = .backupPubky(pubky: pubky)
     }
 
     /// `Encrypted file` on the backup sheet.
     mutating func chooseEncryptedFile() throws {
-        guard case .backupPubky(let pubky) = memory.sheet else {
-            throw RingAppError.noSheet(expected: "backup-pubky", shown: memory.sheet?.id)
+        guard case .backupPubky(let pubky) = sheet else {
+            throw RingAppError.noSheet(expected: "backup-pubky", shown: sheet?.id)
         }
-        memory.sheet = nil
-        memory.backupError = nil
-        navigate(memory.stack + [.backupFile(pubky: pubky)])
+        sheet = nil
+        state.error = nil
+        navigate(stack + [.backupFile(pubky: pubky)])
     }
 
     /// `Create backup` (spec/03 §14): at least 6 characters, then the 91-byte recovery file in the
     /// device's Files folder (or `destination`), the toast, and the entry marked backed up.
     mutating func createBackup(passphrase: String, destination: URL?) throws {
-        guard case .backupFile(let pubky) = memory.top else { throw RingAppError.notOnBackupScreen }
-        guard passphrase.count >= Ring.minimumPassphraseLength else {
-            memory.backupError = RingTexts.passphraseTooShort
+        guard case .backupFile(let pubky) = top else { throw RingAppError.notOnBackupScreen }
+        guard passphrase.count >= KeyBackup.minimumPassphraseLength else {
+            state.error = RingTexts.passphraseTooShort
             return
         }
-        memory.backupError = nil
-        let entry = state.store.entry(pubky)
+        state.error = nil
+        let entry = store.entry(pubky)
         let secret = entry == nil ? nil : try loadSecretQuietly(pubky)
         guard let entry, let secret, let pair = try? secret.keyPair(for: pubky) else {
             raise(RingTexts.error(RingTexts.backupSecretUnavailable))
@@ -52,12 +84,12 @@ extension Context where App == Ring {
             raise(RingTexts.error("Failed to create backup: \(reason)"))
             return
         }
-        if let index = state.store.index(of: pubky) {
-            state.store.entries[index].isBackedUp = true
-            state.store.entries[index].backupPreference = .encryptedFile
+        if let index = store.index(of: pubky) {
+            store.entries[index].isBackedUp = true
+            store.entries[index].backupPreference = .encryptedFile
         }
         raise(RingTexts.backupCreated(url.lastPathComponent))
-        navigate(Array(memory.stack.dropLast()))
+        navigate(Array(stack.dropLast()))
     }
 
     /// `Recovery phrase`: shows the stored mnemonic, if there is one.
@@ -72,11 +104,11 @@ extension Context where App == Ring {
             return
         }
         openDetail(pubky)
-        navigate(memory.stack + [.recoveryPhrase(pubky: pubky)])
+        navigate(stack + [.recoveryPhrase(pubky: pubky)])
     }
 
     func requireOwned(_ pubky: String) throws {
-        if state.store.entry(pubky)?.isAdopted == true {
+        if store.entry(pubky)?.isAdopted == true {
             throw RingAppError.unavailable(
                 "Backup is not available for a Bitkit pubky: its detail screen has no Backup button.")
         }

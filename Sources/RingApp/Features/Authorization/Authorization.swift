@@ -6,12 +6,43 @@ import IdentitySharing
 import PubkyCrypto
 import PubkyProtocol
 
-extension Ring {
+/// Requests from other apps (spec/03 §11–§13): `pubkyauth://` sign-in and signup links, session
+/// requests, invites, and pasted keys — the pubky chosen, the authorization signed and delivered, the
+/// x-callbacks opened. It keeps no state of its own: a request rides on the sheet that shows it.
+public enum Authorization: Feature {
+    public typealias App = Ring
+
+    public struct State: Sendable, Equatable {
+        public init() {}
+    }
+
+    public enum Action: Sendable, Equatable {
+        /// The user pastes or scans a text (`.scanned`) or the OS delivers a link (`.deepLink`);
+        /// `pubky` is the selected pubky; `confirm` taps Authorize when the confirm sheet opens.
+        case openLink(String, pubky: String?, confirm: Bool, source: RingInputSource)
+        /// A pick in `Select Pubky`.
+        case select(ref: String)
+        /// `Authorize` on the confirm sheet.
+        case confirm
+        /// Cancel on a sheet (the confirm sheet and a session request's picker open x-cancel).
+        case cancel
+    }
+
     /// The whole operation's limit (spec/03 §12).
-    static let authorizationLimit: TimeInterval = 20
+    static let limit: TimeInterval = 20
+
+    public static func reduce(_ action: Action, _ context: inout FeatureContext<Authorization>) throws {
+        switch action {
+        case .openLink(let text, let pubky, let confirm, let source):
+            try context.openLink(text, pubky: pubky, confirm: confirm, source: source)
+        case .select(let ref): try context.select(ref)
+        case .confirm: try context.confirmAuthorization()
+        case .cancel: context.cancel()
+        }
+    }
 }
 
-extension Context where App == Ring {
+extension FeatureContext where F == Authorization {
     /// Text the user pastes or scans, or the OS delivers (spec/03 §11), routed by kind. Inputs that
     /// need the network are refused offline before anything else happens.
     mutating func openLink(_ text: String, pubky ref: String?, confirm: Bool, source: RingInputSource) throws {
@@ -19,7 +50,9 @@ extension Context where App == Ring {
         if input.needsNetwork, try !isOnline() {
             raise(RingTexts.offlineToast)
             if source == .deepLink, let error = input.errorURL {
-                openURL(Ring.callback(error, [("errorCode", "OFFLINE"), ("errorMessage", RingTexts.offlineMessage)]))
+                openURL(
+                    Authorization.callback(
+                        error, [("errorCode", "OFFLINE"), ("errorMessage", RingTexts.offlineMessage)]))
             }
             return
         }
@@ -47,72 +80,73 @@ extension Context where App == Ring {
         case .unrecognized:
             raise(RingTexts.error(RingTexts.unrecognized))
         }
-        if confirm, case .confirmAuth = memory.sheet { try confirmAuthorization() }
+        if confirm, case .confirmAuth = sheet { try confirmAuthorization() }
     }
 
     /// Choosing the pubky (spec/03 §12): none → a toast, one → the confirm sheet, several → `Select Pubky`.
     mutating func chooseSigner(_ request: RingAuthRequest, ref: String?) throws {
-        let candidates = state.store.entries.filter(\.canAuthorize)
+        let candidates = store.entries.filter(\.canAuthorize)
         if let ref {
             let pubky = try resolve(ref)
             guard candidates.contains(where: { $0.pubky == pubky }) else { throw RingAppError.notAuthorizable(ref) }
-            memory.sheet = .confirmAuth(request, pubky: pubky)
+            sheet = .confirmAuth(request, pubky: pubky)
             return
         }
         switch candidates.count {
-        case 0: raise(state.store.entries.isEmpty ? RingTexts.noPubkys : RingTexts.noSetupPubkys)
-        case 1: memory.sheet = .confirmAuth(request, pubky: candidates[0].pubky)
-        default: memory.sheet = .selectPubky(request)
+        case 0: raise(store.entries.isEmpty ? RingTexts.noPubkys : RingTexts.noSetupPubkys)
+        case 1: sheet = .confirmAuth(request, pubky: candidates[0].pubky)
+        default: sheet = .selectPubky(request)
         }
     }
 
     /// A pick in `Select Pubky`: the confirm sheet of an authorization, or a session request's sign-in.
     mutating func select(_ ref: String) throws {
         let pubky = try resolve(ref)
-        switch memory.sheet {
+        switch sheet {
         case .selectPubky(let request):
-            guard state.store.entry(pubky)?.canAuthorize == true else { throw RingAppError.notAuthorizable(ref) }
-            memory.sheet = .confirmAuth(request, pubky: pubky)
+            guard store.entry(pubky)?.canAuthorize == true else { throw RingAppError.notAuthorizable(ref) }
+            sheet = .confirmAuth(request, pubky: pubky)
         case .selectSessionPubky(let request):
-            guard state.store.entry(pubky)?.canAuthorize == true else { throw RingAppError.notAuthorizable(ref) }
+            guard store.entry(pubky)?.canAuthorize == true else { throw RingAppError.notAuthorizable(ref) }
             try returnSession(request, pubky: pubky)
         default:
-            throw RingAppError.noSheet(expected: "select-pubky", shown: memory.sheet?.id)
+            throw RingAppError.noSheet(expected: "select-pubky", shown: sheet?.id)
         }
     }
 
     /// `Authorize` on the confirm sheet: success shows `Authorization Successful` (and opens x-success);
     /// failure closes the sheet with a toast (and opens x-error).
     mutating func confirmAuthorization() throws {
-        guard case .confirmAuth(let request, let pubky) = memory.sheet else {
-            throw RingAppError.noSheet(expected: "confirm-auth", shown: memory.sheet?.id)
+        guard case .confirmAuth(let request, let pubky) = sheet else {
+            throw RingAppError.noSheet(expected: "confirm-auth", shown: sheet?.id)
         }
         switch try authorize(request, pubky: pubky) {
         case .success(let granted):
-            memory.sheet = .authSuccess(request, pubky: pubky, granted: granted)
+            sheet = .authSuccess(request, pubky: pubky, granted: granted)
             if let success = request.successURL {
                 // The sheet closes about 400 ms later and x-success opens.
-                memory.sheet = nil
+                sheet = nil
                 openURL(success)
             }
         case .failure(let failure):
-            memory.sheet = nil
+            sheet = nil
             raise(failure.toast)
             if let error = request.errorURL {
-                openURL(Ring.callback(error, [("errorCode", failure.code), ("errorMessage", failure.message)]))
+                openURL(
+                    Authorization.callback(error, [("errorCode", failure.code), ("errorMessage", failure.message)]))
             }
         }
     }
 
     /// Cancel on the confirm sheet denies the request (x-cancel opens); so does dismissing a session
     /// request's `Select Pubky`, its only step (assumed).
-    mutating func cancelSheet() {
-        switch memory.sheet {
+    mutating func cancel() {
+        switch sheet {
         case .confirmAuth(let request, _): if let cancel = request.cancelURL { openURL(cancel) }
         case .selectSessionPubky(let request): if let cancel = request.cancelURL { openURL(cancel) }
         default: break
         }
-        memory.sheet = nil
+        sheet = nil
     }
 
     /// Why an authorization failed: the toast, the x-error code and message.
@@ -126,11 +160,11 @@ extension Context where App == Ring {
     /// shared group, checked, held in memory only), the AuthToken signed and posted to the relay; on
     /// failure sign in and retry once; owned records are re-published.
     mutating func authorize(_ request: RingAuthRequest, pubky: String) throws -> Result<String, AuthFailure> {
-        let started = state.networkElapsed
+        let started = networkElapsed
         guard try isOnline() else {
             return .failure(AuthFailure(toast: RingTexts.offlineToast, code: "OFFLINE"))
         }
-        guard let entry = state.store.entry(pubky) else {
+        guard let entry = store.entry(pubky) else {
             return .failure(AuthFailure(toast: RingTexts.secretUnreadableToast, code: "AUTH_FAILED"))
         }
         guard let pair = try signingKey(entry) else {
@@ -147,7 +181,7 @@ extension Context where App == Ring {
                         service: .homeserver, host: "", status: 500, reason: "Internal Server Error")
                 }
                 let session = try self.session(.signIn(pair))
-                if let index = state.store.index(of: pubky) { try storeSession(session, at: index) }
+                if let index = store.index(of: pubky) { try storeSession(session, at: index) }
             } catch is BackendError {
                 return .failure(AuthFailure(toast: RingTexts.error(RingTexts.signInFailed), code: "AUTH_FAILED"))
             }
@@ -157,10 +191,10 @@ extension Context where App == Ring {
                 return .failure(AuthFailure(toast: RingTexts.error(RingTexts.processAuthFailed), code: "AUTH_ERROR"))
             }
         }
-        if entry.sourceApp == nil, let current = state.store.entry(pubky), !current.homeserver.isEmpty {
+        if entry.sourceApp == nil, let current = store.entry(pubky), !current.homeserver.isEmpty {
             _ = try attempt { try $0.call(.publishHomeserver(pair, homeserver: current.homeserver)) }
         }
-        if state.networkElapsed - started > Ring.authorizationLimit {
+        if networkElapsed - started > Authorization.limit {
             return .failure(AuthFailure(toast: RingTexts.error(RingTexts.timeoutMessage), code: "AUTH_ERROR"))
         }
         return .success(granted)
@@ -190,46 +224,9 @@ extension Context where App == Ring {
         }
         return capabilities
     }
-
-    /// Signup and direct-signup links (spec/03 §13); the network was checked when the link arrived.
-    mutating func signupLink(
-        _ request: RingAuthRequest, homeserver: String, token: String?, authorize: Bool, ref: String?
-    ) throws {
-        if let token, !token.isEmpty, let existing = state.store.entries.first(where: { $0.signupToken == token }) {
-            if !existing.signedUp { try signUp(existing.pubky, homeserver: homeserver, token: token) }
-            if authorize, state.store.entry(existing.pubky)?.canAuthorize == true {
-                memory.sheet = .confirmAuth(request, pubky: existing.pubky)
-            }
-            return
-        }
-        let created = try createPubky(name: nil) { entry in
-            entry.backupPreference = .unknown
-            entry.isBackedUp = false
-            entry.signupToken = token ?? ""
-        }
-        guard let pubky = created else { return }
-        if memory.top == .onboarding { navigate([.home]) }
-        if try signUp(pubky, homeserver: homeserver, token: token) {
-            raise(RingTexts.signupSuccessful)
-            if authorize { memory.sheet = .confirmAuth(request, pubky: pubky) }
-        } else {
-            // The sign-up's own toast is replaced by the flow's outcome.
-            retractLast(RingTexts.error(RingTexts.signUpFailed))
-            if authorize, state.store.entries.contains(where: \.signedUp) {
-                try chooseSigner(request, ref: ref)
-            } else {
-                memory.sheet = .configurationFailed(message: RingTexts.signUpFailed)
-                if let error = request.errorURL {
-                    openURL(
-                        Ring.callback(
-                            error, [("errorCode", "SIGNUP_FAILED"), ("errorMessage", RingTexts.signUpFailed)]))
-                }
-            }
-        }
-    }
 }
 
-extension Ring {
+extension Authorization {
     /// `url` with `parameters` appended in the given order, each value percent-encoded where a query
     /// value needs it; `&` joins them to a query the URL already has.
     static func callback(_ url: String, _ parameters: [(String, String)]) -> String {
