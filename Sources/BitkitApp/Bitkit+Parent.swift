@@ -79,6 +79,9 @@ extension EffectContext where App == Bitkit {
 
     // MARK: Identity's work
 
+    /// Profile initialisation, as at launch (spec/02 §8.2).
+    mutating func initializeIdentity() throws { try send(.initialize, to: Identity.self) }
+
     mutating func authenticate(as pubky: String) { scope(Identity.self) { $0.authenticate(as: pubky) } }
     mutating func markAuthenticated() { scope(Identity.self) { $0.markAuthenticated() } }
     mutating func clearProfile() { scope(Identity.self) { $0.clearProfile() } }

@@ -120,26 +120,6 @@ extension FeatureContext where F == Identity {
     }
 }
 
-/// Publishing and removing Bitkit's own shared records (spec/02 §15): no identity state, so Bitkit
-/// and every feature call them alike.
-extension EffectContext where App == Bitkit {
-    /// Publishes `<own prefix>:W` when a local key exists; errors are only logged. On a platform
-    /// whose store is served live (Android) there is nothing to publish.
-    mutating func publishOwnSharedRecord() throws {
-        guard build.policy.publishesOwnIdentity else { return }
-        try pause(.publishOwnBeforeWrite)
-        guard let secret = try loadPrivateQuietly(Key.secretKey), !secret.isEmpty,
-            let pair = Ed25519KeyPair(secretHex: secret)
-        else { return }
-        _ = try offer(pubky: pair.pubky, secret: secret)
-    }
-
-    /// `removeAllOwn()` with a checkpoint before each delete.
-    mutating func removeAllOwn(checkpoint: BitkitCheckpoint) throws {
-        _ = try withdrawAll(before: checkpoint)
-    }
-}
-
 /// `forgetSessionAccess` failed (an SDK fault, or the store): the caller deletes the keys itself.
 struct ForgetFailure: Error {
     var underlying: any Error & Sendable

@@ -14,7 +14,7 @@ extension FeatureContext where F == PaymentRequests {
     /// identifiers, payability and preference (spec/05 §4), up to 15 times. Every failed attempt is
     /// logged with its reason (category `resolution`). Nil when no attempt opened.
     mutating func resolve(
-        _ request: PendingPaymentRequest, inbox: PaymentRequestInbox, attempts: Int = Bitkit.resolutionAttempts
+        _ request: PendingPaymentRequest, inbox: PaymentRequestInbox, attempts: Int = PaymentRequests.resolutionAttempts
     ) throws -> PaymentConfirmation? {
         let context = PayabilityContext(
             network: network, now: try now(), isRequest: true,
@@ -23,7 +23,7 @@ extension FeatureContext where F == PaymentRequests {
         let opened = try attempt { try $0.openPaykit() } != nil
         for attempt in 1...attempts {
             // Each retry waits 2 s after the failed attempt before it.
-            if attempt > 1 { emit(.sleep(Bitkit.retryInterval)) }
+            if attempt > 1 { emit(.sleep(PaymentRequests.retryInterval)) }
             var reason = ResolutionReason.resolutionFailed
             if opened {
                 do {
@@ -34,7 +34,7 @@ extension FeatureContext where F == PaymentRequests {
                     let outcome = EndpointResolution.resolve(
                         endpoints: endpoints, retained: request.retained, context: context)
                     if case .opened(let selection) = outcome,
-                        let confirmation = Bitkit.confirmation(for: request, selection, context)
+                        let confirmation = PaymentRequests.confirmation(for: request, selection, context)
                     {
                         return confirmation
                     }
@@ -54,7 +54,7 @@ extension FeatureContext where F == PaymentRequests {
     }
 }
 
-extension Bitkit {
+extension PaymentRequests {
     /// Resolution attempts of spec/05 §4: immediately, then 14 retries 2 s apart; an automatic
     /// presentation that opened nothing tries again every 120 s after that. The waits pass on the
     /// device clock (nothing sleeps), so the journal shows the cadence. The simulated app has no

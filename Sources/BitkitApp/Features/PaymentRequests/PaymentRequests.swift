@@ -139,7 +139,7 @@ extension FeatureContext where F == PaymentRequests {
     private mutating func scheduleLaterRetry(of key: PaymentRequestKey) throws {
         var inbox = try loadInbox()
         guard let index = inbox.pending.firstIndex(where: { $0.key == key }) else { return }
-        inbox.pending[index].nextAutomaticRetry = try now().addingTimeInterval(Bitkit.laterRetryInterval)
+        inbox.pending[index].nextAutomaticRetry = try now().addingTimeInterval(PaymentRequests.laterRetryInterval)
         try saveInbox(inbox)
     }
 

@@ -76,7 +76,7 @@ extension FeatureContext where F == Wallet {
         sheet = nil
         setRoot(.home)
         setPath([])
-        try send(.initialize, to: Identity.self)
+        try initializeIdentity()
     }
 
     /// Settings → Reset (spec/02 §19): the confirmation, or with `confirm` the wipe.
