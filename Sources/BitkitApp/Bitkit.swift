@@ -13,15 +13,19 @@ import ContractNames
 /// each other in `Bitkit+Parent.swift`: no feature touches another's state but through that.
 ///
 /// Adding a feature (spec/09's contact import, say):
-/// 1. `Features/ContactImport/ContactImport.swift`: `public enum ContactImport: Feature` with its
-///    `State`, `Action` and `static func reduce(_:_:)`; the behaviour in
-///    `extension FeatureContext where F == ContactImport`.
-/// 2. Compose it here: its state's place (`static var state` below, with the projection on
-///    `BitkitMemory` in `Bitkit+FeatureState.swift`), its actions routed in `perform`
-///    (`try context.send(action, to: ContactImport.self)`), and anything other features ask of it
-///    as a method in `Bitkit+Parent.swift`.
-/// 3. `Tests/BitkitAppTests/Features/ContactImportTests.swift`: step-by-step `TestStore<Bitkit>`
-///    tests of its actions (Docs/architecture.md, "Bitkit's features").
+/// 1. Declare it in `Features/ContactImport/ContactImport.swift`: `public enum ContactImport:
+///    Feature` with its `State`, its `Action` and `static func reduce(_:_:)`; its behaviour in
+///    `extension FeatureContext where F == ContactImport` (`state` is its state; effects, UserDefaults,
+///    navigation and other features' work come from `Bitkit+Parent.swift`).
+/// 2. Compose it here: `static var state` below names where its state lives — a projection in
+///    `BitkitMemory+Features.swift` of new optional fields of `BitkitMemory` (kept while Bitkit runs,
+///    gone with a kill); `case contactImport(ContactImport.Action)` in `BitkitAction`, routed in
+///    `perform` with `try context.send(action, to: ContactImport.self)`; its screens' appear hooks
+///    in `Bitkit+Navigation.swift`; and what other features ask of it (Pubky Choice's adoption
+///    preparing the import) as a method in `Bitkit+Parent.swift` that sends to it.
+/// 3. Test it in `Tests/BitkitAppTests/Features/ContactImportFeatureTests.swift`: its actions step by
+///    step through `TestStore<Bitkit>`, asserting the exact effects and its state.
+/// `FeatureBoundaryTests` keeps its files to its own state (Docs/architecture.md, "Bitkit's features").
 public enum Bitkit: AppBehaviour {
     public typealias State = BitkitState
     public typealias Stored = BitkitStored
