@@ -214,17 +214,8 @@ extension Context where App == Bitkit {
             return
         }
         switch action {
-        case .sync: try send(.sync, to: PaymentRequests.self)
-        case .openBell: try send(.openBell, to: PaymentRequests.self)
-        case .openRequest(let reference): try send(.openRequest(reference), to: PaymentRequests.self)
-        case .pay(let reference): try send(.pay(reference), to: PaymentRequests.self)
-        case .reject(let reference): try send(.reject(reference), to: PaymentRequests.self)
-        case .confirm: try send(.confirm, to: PaymentRequests.self)
-        case .toggleDetails: try send(.toggleDetails, to: PaymentRequests.self)
-        case .dismiss: try send(.dismiss, to: PaymentRequests.self)
-        case .addContact(let name, let pubky, let receiverPath):
-            try send(.add(name: name, pubky: pubky, receiverPath: receiverPath), to: Contacts.self)
-        case .openContacts: try send(.open, to: Contacts.self)
+        case .requests(let action): try send(action, to: PaymentRequests.self)
+        case .contacts(let action): try send(action, to: Contacts.self)
         case .fund: break
         }
     }

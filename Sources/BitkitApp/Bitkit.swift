@@ -55,18 +55,11 @@ public enum Bitkit: AppBehaviour {
         case .setProfileIntroSeen(let seen): context.updateDefaults { $0.profileIntroSeen = seen }
         case .approve: try context.approve()
         case .deny: context.deny()
-        case .createWallet: try context.send(.create, to: Wallet.self)
-        case .restoreWallet(let mnemonic, let passphrase):
-            try context.send(.restore(mnemonic: mnemonic, passphrase: passphrase), to: Wallet.self)
-        case .reset(let confirm): try context.send(.reset(confirm: confirm), to: Wallet.self)
-        case .restoreBackup(let text): try context.send(.restore(text), to: Backup.self)
-        case .pick(let target): try context.send(.pick(target), to: PubkyChoice.self)
-        case .scan(let text): try context.send(.scan(text), to: AuthLinks.self)
-        case .createProfile(let name, let bio): try context.send(.fill(name: name, bio: bio), to: Profile.self)
-        case .save: try context.send(.save, to: Profile.self)
-        case .editProfile: try context.send(.edit, to: Profile.self)
-        case .deleteProfile(let confirm): try context.send(.delete(confirm: confirm), to: Profile.self)
-        case .disconnect(let confirm): try context.send(.disconnect(confirm: confirm), to: Profile.self)
+        case .wallet(let action): try context.send(action, to: Wallet.self)
+        case .backup(let action): try context.send(action, to: Backup.self)
+        case .pubkyChoice(let action): try context.send(action, to: PubkyChoice.self)
+        case .authLinks(let action): try context.send(action, to: AuthLinks.self)
+        case .profile(let action): try context.send(action, to: Profile.self)
         case .paykit(let action): try context.route(action)
         case .launch, .relaunch, .kill, .foreground, .background: break
         }

@@ -61,26 +61,10 @@ public enum Ring: AppBehaviour {
             try context.confirmSheet()
         case .cancel:
             try context.send(.cancel, to: Authorization.self)
-        case .create(let name, let signUp): try context.send(.create(name: name, signUp: signUp), to: Pubkys.self)
-        case .importSecret(let hex, let name): try context.send(.importSecret(hex: hex, name: name), to: Pubkys.self)
-        case .importMnemonic(let phrase, let name):
-            try context.send(.importMnemonic(phrase: phrase, name: name), to: Pubkys.self)
-        case .chooseRecoveryFile(let url): try context.send(.chooseRecoveryFile(url), to: Pubkys.self)
-        case .decryptRecoveryFile(let url, let passphrase):
-            try context.send(.decryptRecoveryFile(url, passphrase: passphrase), to: Pubkys.self)
-        case .signUp(let ref, let request): try context.send(.signUp(ref: ref, request), to: Pubkys.self)
-        case .edit(let ref): try context.send(.edit(ref: ref), to: Pubkys.self)
-        case .saveEdit(let name): try context.send(.saveEdit(name: name), to: Pubkys.self)
-        case .delete(let ref): try context.send(.delete(ref: ref), to: Pubkys.self)
-        case .showOffer(let ref): try context.send(.show(ref), to: Offers.self)
-        case .openLink(let text, let pubky, let confirm, let source):
-            try context.send(.openLink(text, pubky: pubky, confirm: confirm, source: source), to: Authorization.self)
-        case .select(let ref): try context.send(.select(ref: ref), to: Authorization.self)
-        case .openBackup(let ref): try context.send(.open(ref: ref), to: KeyBackup.self)
-        case .chooseEncryptedFile: try context.send(.chooseEncryptedFile, to: KeyBackup.self)
-        case .createBackup(let passphrase, let destination):
-            try context.send(.create(passphrase: passphrase, destination: destination), to: KeyBackup.self)
-        case .showRecoveryPhrase(let ref): try context.send(.showRecoveryPhrase(ref: ref), to: KeyBackup.self)
+        case .pubkys(let action): try context.send(action, to: Pubkys.self)
+        case .keyBackup(let action): try context.send(action, to: KeyBackup.self)
+        case .offers(let action): try context.send(action, to: Offers.self)
+        case .authorization(let action): try context.send(action, to: Authorization.self)
         }
     }
 
