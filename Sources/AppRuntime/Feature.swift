@@ -57,7 +57,7 @@ extension Context {
     public mutating func scope<F: Feature, T>(
         _ feature: F.Type, _ body: (inout FeatureContext<F>) throws -> T
     ) rethrows -> T where F.App == App {
-        var scoped = FeatureContext<F>(self)
+        var scoped = FeatureContext<F>(consume self)
         defer { self = scoped.release() }
         return try body(&scoped)
     }
