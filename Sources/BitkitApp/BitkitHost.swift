@@ -209,6 +209,9 @@ public final class BitkitServices: RequestPerformer {
         case .recordCheck(let pubky): return .recordCheck(try backend.recordCheck(pubky: pubky))
         case .profile(let pubky): return .profile(try backend.profile(of: pubky))
         case .hasFollows(let pubky): return .flag(try backend.hasFollows(pubky: pubky))
+        case .follows(let pubky): return .follows(try backend.follows(of: pubky))
+        case .followProfiles(let pubkys, let lane):
+            return .followProfiles(try backend.followProfiles(pubkys, lane: lane))
         case .putProfile(let profile, let session): try backend.putProfile(profile, session: session)
         case .deleteProfile(let session): try backend.deleteProfile(session: session)
         case .approve(let link, let pair): try backend.approveAuthRequest(link: link, keyPair: pair)

@@ -1,3 +1,4 @@
+import Backend
 import PaykitContract
 import PubkyCrypto
 
@@ -66,6 +67,8 @@ public enum BackendCall: Sendable, Equatable {
     case recordCheck(pubky: String)
     case profile(pubky: String)
     case hasFollows(pubky: String)
+    case follows(pubky: String)
+    case followProfiles([String], lane: LookupLane)
     case putProfile(ProfileSummary, PubkySession)
     case deleteProfile(PubkySession)
     case approve(link: String, Ed25519KeyPair)
@@ -76,6 +79,7 @@ public enum BackendCall: Sendable, Equatable {
         switch (self, reply) {
         case (.signIn, .session), (.signUpThroughHomegate, .session), (.signUp, .session),
             (.importSession, .session), (.recordCheck, .recordCheck), (.profile, .profile), (.hasFollows, .flag),
+            (.follows, .follows), (.followProfiles, .followProfiles),
             (.signOut, .done), (.putProfile, .done), (.deleteProfile, .done), (.approve, .done),
             (.removeEndpoints, .done):
             return true
@@ -113,6 +117,8 @@ public enum BitkitReply: Sendable, Equatable {
     case recordCheck(RecordCheck)
     case profile(ProfileSummary?)
     case flag(Bool)
+    case follows(FollowsListing)
+    case followProfiles([FollowProfile])
     case records([[UInt8]])
     case endpoints([EndpointPayload])
     /// A txid or a payment hash.

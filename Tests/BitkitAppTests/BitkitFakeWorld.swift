@@ -1,5 +1,6 @@
 import AppRuntime
 import AppRuntimeTesting
+import Backend
 import BitkitApp
 import ContractNames
 import Foundation
@@ -180,6 +181,9 @@ struct BitkitFakeWorld {
             }
             return .profile(profiles[pubky])
         case .hasFollows: return .flag(false)
+        case .follows: return .follows(FollowsListing())
+        case .followProfiles(let pubkys, _):
+            return .followProfiles(pubkys.map { FollowProfile(pubky: $0, outcome: .none) })
         case .putProfile(let profile, let session):
             profiles[session.pubky] = profile
             return .done
