@@ -22,6 +22,11 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // 2D drawing for the agent's screenshots (spec/10 §4); fonts-dejavu-core gives its faces.
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        // Deflate for the screenshots' PNG encoder (cairo's own encoder tries every row filter: slow).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // Libraries, dependencies pointing downward: apps → device/keychain/backend → crypto.
         .target(name: "PubkyCrypto", dependencies: ["CSecp256k1", "CSodium"]),
@@ -116,10 +121,20 @@ let package = Package(
         .target(name: "Parity", dependencies: ["ContractNames", "RunReport", "Scenarios"]),
         // `simctl journey run`: a journey file's actions evaluated against the apps, through the scenario runner.
         .target(name: "JourneyRunner", dependencies: ["AppSupport", "Journeys", "RunReport", "Scenarios"]),
+        // The phone's screen laid out on 390×844 points, and drawn as a PNG with cairo (spec/10 §3–§4).
+        .target(name: "PhonePicture", dependencies: ["AppSupport", "CCairo", "CZlib"]),
+        // The simulated phone for an AI agent (spec/10): the tools, their snapshots, the MCP server.
+        .target(
+            name: "AgentInterface",
+            dependencies: [
+                "AppSupport", "ContractNames", "Device", "JourneyRunner", "Journeys", "PhonePicture", "PubkyCrypto",
+                "RunReport", "Scenarios", "SimCLI", "WorldFiles",
+            ]),
         .target(
             name: "SimctlCLI",
             dependencies: [
-                "AppNetwork", "AppRuntime", "Audit", "Backend", "ContractNames", "Device", "Exploration", "Harnesses",
+                "AgentInterface", "AppNetwork", "AppRuntime", "Audit", "Backend", "ContractNames", "Device",
+                "Exploration", "Harnesses",
                 "IdentitySharing", "JourneyRunner", "Keychain", "PaykitContract", "Parity", "PubkyCrypto",
                 "PubkyProtocol",
                 "RunReport", "Scenarios", "SimCLI", "Simulation", "WorldFiles",
@@ -189,6 +204,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
         .testTarget(name: "DocTests", dependencies: ["SimCLI"]),
+        .testTarget(name: "PhonePictureTests", dependencies: ["AppSupport", "PhonePicture"]),
+        .testTarget(name: "AgentInterfaceTests", dependencies: ["AgentInterface", "SimCLI", "WorldFiles"]),
         .testTarget(
             name: "ToolsTests", dependencies: ["BitkitCLI", "ContractNames", "RingCLI", "SimCLI", "SimctlCLI"]),
     ]

@@ -6,12 +6,16 @@ import Journeys
 /// every mention of a Ring element match Ring's `id`, a card's derived `-Content` / `-ActionButton` /
 /// `-UseButton` included; a label matches a shown text exactly. With several matches, the one that
 /// shows `showing` (a title or caption) wins, else the first shown.
-struct ElementFinder {
+package struct ElementFinder {
     let platform: JourneyPlatform
+
+    package init(platform: JourneyPlatform) { self.platform = platform }
 
     static let derivedSuffixes = ["-Content", "-ActionButton", "-UseButton"]
 
-    func find(_ mention: ElementMention, showing: String?, app: JourneyApp, on screen: Screen) -> ElementIdentity? {
+    package func find(
+        _ mention: ElementMention, showing: String?, app: JourneyApp, on screen: Screen
+    ) -> ElementIdentity? {
         let all = screen.identifiers
         let candidates: [ElementIdentity]
         switch mention {
@@ -33,7 +37,7 @@ struct ElementFinder {
     }
 
     /// Every text a person reads on the screen: titles, texts, rows, labels, elements, toasts.
-    static func texts(of screen: Screen) -> [String] {
+    package static func texts(of screen: Screen) -> [String] {
         var texts = [screen.title].compactMap { $0 } + screen.texts
         if let sheet = screen.sheet { texts += [sheet.title] + sheet.texts + (sheet.footer ?? []) }
         texts += screen.identifiers.flatMap(\.texts)
@@ -42,7 +46,7 @@ struct ElementFinder {
     }
 
     /// What the screen showed, for a check that did not hold: the route and its ids.
-    static func summary(of screen: Screen) -> String {
+    package static func summary(of screen: Screen) -> String {
         let ids = screen.identifiers.map(\.id)
         let shown = ids.prefix(12).joined(separator: ", ") + (ids.count > 12 ? ", …" : "")
         return "\(screen.app) \(screen.route)" + (ids.isEmpty ? " (no identified element)" : ": \(shown)")

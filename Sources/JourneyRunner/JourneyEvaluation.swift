@@ -6,7 +6,7 @@ import Scenarios
 /// Evaluates a journey's sub-actions in order against one world (spec/08 §1.4): interactions run the
 /// real tools through the scenario runner's `ScriptRun` (so the transcript, focus and serving
 /// processes are the scenario runner's), checks read the current screen and never act.
-struct JourneyEvaluation {
+package struct JourneyEvaluation {
     var script: ScriptRun
     let finder: ElementFinder
     private(set) var results: [JourneyActionResult] = []
@@ -21,7 +21,7 @@ struct JourneyEvaluation {
     private var stopped = false
 
     /// How long a wait advances the device clock, one second at a time (spec/08 §2.2 row 8, assumed).
-    static let waitLimitSeconds = 30
+    package static let waitLimitSeconds = 30
 
     init(script: ScriptRun, finder: ElementFinder) {
         self.script = script
@@ -417,7 +417,7 @@ struct JourneyEvaluation {
     }
 
     /// Trimmed, with every run of whitespace one space (spec/08 §2.2 row 7).
-    static func normalised(_ text: String) -> String {
+    package static func normalised(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

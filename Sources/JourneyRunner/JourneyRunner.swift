@@ -41,6 +41,43 @@ public struct JourneyRunner: Sendable {
         } catch {
             throw .usage("\(file): \(error.description)")
         }
+        let prepared = try prepare()
+        defer { prepared.script.close(keepWorld: keepWorld) }
+        let journeyScript = prepared.script
+        let script = prepared.run
+        let values = prepared.values
+        let unbound = journey.actions.flatMap { JourneyPlaceholders.unbound(in: $0.text, values: values).usageErrors }
+        if !unbound.isEmpty {
+            var seen = Set<String>()
+            let names = unbound.filter { seen.insert($0).inserted }.map { "<\($0)>" }
+            throw .usage(
+                "Unbound placeholder(s) in an id, a command or a quote: \(names.joined(separator: ", ")); "
+                    + "give each with --bind NAME=VALUE.")
+        }
+        var evaluation = JourneyEvaluation(script: script, finder: ElementFinder(platform: platform))
+        for action in journey.actions {
+            let bound = JourneyFile.Action(
+                number: action.number, text: JourneyPlaceholders.bind(action.text, values: values), line: action.line,
+                column: action.column)
+            for step in JourneyAction.split(bound) { evaluation.evaluate(step) }
+        }
+        let used = Set(journey.actions.flatMap { JourneyPlaceholders.names(in: $0.text) })
+        return JourneyReport(
+            file: file, name: journey.name, platform: platform.rawValue,
+            bindings: values.filter { used.contains($0.key) }, actions: evaluation.results,
+            keptWorld: journeyScript.fresh && keepWorld ? journeyScript.world.path : nil)
+    }
+
+    /// The world the journey runs in, after its setup, with the serving processes still open.
+    private struct Prepared {
+        let script: JourneyScript
+        let run: ScriptRun
+        /// Every binding: the setup's and the world's, then `--bind`.
+        let values: [String: String]
+    }
+
+    /// Makes or takes the world and runs the setup in it (`--setup`, `--setup-file`, `--scenario`).
+    private func prepare() throws(JourneyRunError) -> Prepared {
         let setupScript: Scenario
         var setupSteps: [Step]
         if let scenario {
@@ -63,40 +100,30 @@ public struct JourneyRunner: Sendable {
         } catch {
             throw .setupFailed("Could not make a world for \(setupScript.file): \(error.actual)")
         }
-        defer { journeyScript.close(keepWorld: keepWorld) }
         var script = journeyScript.run
         for step in setupSteps {
             do {
                 try script.perform(step)
             } catch let failure as ScriptRun.StepFailure {
+                journeyScript.close(keepWorld: keepWorld)
                 throw .setupFailed(
                     "The setup failed at \(step.file):\(step.line) `\(step.source)`: expected \(failure.expected), "
                         + "found \(failure.actual).")
             } catch {
+                journeyScript.close(keepWorld: keepWorld)
                 throw .setupFailed("The setup failed at \(step.file):\(step.line) `\(step.source)`: \(error).")
             }
         }
         let values = automaticBindings(&script).merging(bindings) { _, given in given }
-        let unbound = journey.actions.flatMap { JourneyPlaceholders.unbound(in: $0.text, values: values).usageErrors }
-        if !unbound.isEmpty {
-            var seen = Set<String>()
-            let names = unbound.filter { seen.insert($0).inserted }.map { "<\($0)>" }
-            throw .usage(
-                "Unbound placeholder(s) in an id, a command or a quote: \(names.joined(separator: ", ")); "
-                    + "give each with --bind NAME=VALUE.")
-        }
-        var evaluation = JourneyEvaluation(script: script, finder: ElementFinder(platform: platform))
-        for action in journey.actions {
-            let bound = JourneyFile.Action(
-                number: action.number, text: JourneyPlaceholders.bind(action.text, values: values), line: action.line,
-                column: action.column)
-            for step in JourneyAction.split(bound) { evaluation.evaluate(step) }
-        }
-        let used = Set(journey.actions.flatMap { JourneyPlaceholders.names(in: $0.text) })
-        return JourneyReport(
-            file: file, name: journey.name, platform: platform.rawValue,
-            bindings: values.filter { used.contains($0.key) }, actions: evaluation.results,
-            keptWorld: journeyScript.fresh && keepWorld ? journeyScript.world.path : nil)
+        return Prepared(script: journeyScript, run: script, values: values)
+    }
+
+    /// Runs only the setup in the world, as `run` does before a journey's first action, and returns
+    /// the bindings it made (`sim_setup`, spec/10 §2).
+    public func setUp() throws(JourneyRunError) -> [String: String] {
+        let prepared = try prepare()
+        prepared.script.close(keepWorld: keepWorld)
+        return prepared.values
     }
 
     /// `<UDID>`, `<ring-bundle-id>`, and what the setup bound: each key `A` as `<ring-pubky-a>` (bare),

@@ -47,6 +47,8 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
     }
 
     public var running: Bool
+    /// Whether the running app is the one in front (an agent's snapshot reads it, spec/10).
+    public var foreground: Bool
     public var installed: Installed
     public var wallet: Bool
     public var paykitUI: Bool
@@ -68,7 +70,8 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
     public var choice: Choice?
 
     enum CodingKeys: String, CodingKey {
-        case running, installed, wallet, paykitUI, profileIntroSeen, installMarker, identity, privateKeychain
+        case running, foreground, installed, wallet, paykitUI, profileIntroSeen, installMarker, identity,
+            privateKeychain
         case privateKeychainError, session, reference, defaults, route, stack, sheet, toasts, choice
     }
 
@@ -76,6 +79,7 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(running, forKey: .running)
+        try container.encode(foreground, forKey: .foreground)
         try container.encode(installed, forKey: .installed)
         try container.encode(wallet, forKey: .wallet)
         try container.encode(paykitUI, forKey: .paykitUI)
@@ -141,6 +145,7 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
             profile: memory?.profile)
         return BitkitStateSnapshot(
             running: memory != nil,
+            foreground: memory?.inForeground ?? false,
             installed: Installed(
                 network: app.network.rawValue, ownPrefix: app.network.bitkitSourceApp, privateGroup: group),
             wallet: present[BitkitPrivateKeychain.Key.mnemonic] ?? false,

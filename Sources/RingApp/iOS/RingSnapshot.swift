@@ -49,6 +49,8 @@ public struct RingSnapshot: Codable, Sendable, Equatable {
     }
 
     public var running: Bool
+    /// Whether the running app is the one in front (an agent's snapshot reads it, spec/10).
+    public var foreground: Bool
     public var onboarded: Bool
     /// The screen shown; `none` while Ring is not running.
     public var route: String
@@ -67,6 +69,7 @@ public struct RingSnapshot: Codable, Sendable, Equatable {
 
     public init(state: RingState, privateItems: [String]) {
         running = state.running
+        foreground = state.memory?.inForeground ?? false
         onboarded = state.store.onboarded
         route = state.memory?.top.name ?? "none"
         stack = state.memory?.stack.map(\.name) ?? []
