@@ -59,6 +59,8 @@ let package = Package(
                 "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation",
                 "WorldFiles",
             ]),
+        // The kernel's exhaustive test driver (`TestStore`), for the apps' reducer tests only.
+        .target(name: "AppRuntimeTesting", dependencies: ["AppRuntime"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
         .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto", "Simulation"]),
@@ -156,7 +158,10 @@ let package = Package(
             dependencies: ["ContractNames", "IdentitySharing", "Keychain", "PubkyCrypto"]),
         .testTarget(
             name: "AppRuntimeTests",
-            dependencies: ["AppRuntime", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
+            dependencies: [
+                "AppRuntime", "AppRuntimeTesting", "ContractNames", "Device", "IdentitySharing", "Simulation",
+                "WorldFiles",
+            ]),
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .testTarget(name: "KeychainTests", dependencies: ["ContractNames", "Keychain", "PubkyCrypto"]),
@@ -169,14 +174,14 @@ let package = Package(
         .testTarget(
             name: "BitkitAppTests",
             dependencies: [
-                "AppRuntime", "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device", "IdentitySharing",
-                "Keychain", "PaykitContract", "PubkyCrypto", "Simulation", "WorldFiles",
+                "AppRuntime", "AppRuntimeTesting", "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device",
+                "IdentitySharing", "Keychain", "PaykitContract", "PubkyCrypto", "Simulation", "WorldFiles",
             ]),
         .testTarget(
             name: "RingAppTests",
             dependencies: [
-                "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "IdentitySharing", "Keychain",
-                "PubkyCrypto", "PubkyProtocol", "RingApp", "Simulation", "WorldFiles",
+                "AppRuntime", "AppRuntimeTesting", "AppSupport", "Backend", "ContractNames", "Device",
+                "IdentitySharing", "Keychain", "PubkyCrypto", "PubkyProtocol", "RingApp", "Simulation", "WorldFiles",
             ]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
         .testTarget(
