@@ -78,6 +78,8 @@ let package = Package(
         .target(
             name: "AppRuntime",
             dependencies: ["AppSupport", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
+        // The kernel's exhaustive test driver (`TestStore`), for the apps' reducer tests only.
+        .target(name: "AppRuntimeTesting", dependencies: ["AppRuntime"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
         .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto", "Simulation"]),
@@ -139,7 +141,8 @@ let package = Package(
         .target(name: "Parity", dependencies: ["ContractNames", "RunReport", "Scenarios"]),
         // `simctl journey run`: a journey file's actions evaluated against the apps, through the scenario runner.
         .target(
-            name: "JourneyRunner", dependencies: ["AppSupport", "ContractNames", "Journeys", "RunReport", "Scenarios"]),
+            name: "JourneyRunner",
+            dependencies: ["AppSupport", "ContractNames", "Journeys", "PubkyProtocol", "RunReport", "Scenarios"]),
         // The phone's screen laid out on 390×844 points, and drawn as a PNG with cairo (spec/10 §3–§4).
         .target(name: "PhonePicture", dependencies: ["AppSupport", "CCairo", "CZlib"]),
         // The simulated phone for an AI agent (spec/10): the tools, their snapshots, the MCP server.
@@ -181,7 +184,10 @@ let package = Package(
             dependencies: ["AndroidPlatform", "ContractNames", "Device", "IOSPlatform", "Platforms", "WorldFiles"]),
         .testTarget(
             name: "AppRuntimeTests",
-            dependencies: ["AppRuntime", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
+            dependencies: [
+                "AppRuntime", "AppRuntimeTesting", "ContractNames", "Device", "IdentitySharing", "Simulation",
+                "WorldFiles",
+            ]),
         .testTarget(name: "PubkyCryptoTests", dependencies: ["PubkyCrypto"]),
         .testTarget(name: "PubkyProtocolTests", dependencies: ["PubkyCrypto", "PubkyProtocol"]),
         .testTarget(name: "KeychainTests", dependencies: ["ContractNames", "Keychain", "PubkyCrypto"]),
@@ -194,14 +200,16 @@ let package = Package(
         .testTarget(
             name: "BitkitAppTests",
             dependencies: [
-                "AppRuntime", "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device", "IdentitySharing",
-                "Keychain", "PaykitContract", "Platforms", "PubkyCrypto", "Simulation", "WorldFiles",
+                "AppRuntime", "AppRuntimeTesting", "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device",
+                "IOSPlatform", "IdentitySharing", "Keychain", "PaykitContract", "Platforms", "PubkyCrypto", "Simulation",
+                "WorldFiles",
             ]),
         .testTarget(
             name: "RingAppTests",
             dependencies: [
-                "AppRuntime", "AppSupport", "Backend", "ContractNames", "Device", "IdentitySharing", "Keychain",
-                "Platforms", "PubkyCrypto", "PubkyProtocol", "RingApp", "Simulation", "WorldFiles",
+                "AppRuntime", "AppRuntimeTesting", "AppSupport", "Backend", "ContractNames", "Device",
+                "IdentitySharing", "Keychain", "Platforms", "PubkyCrypto", "PubkyProtocol", "RingApp", "Simulation",
+                "WorldFiles",
             ]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
         .testTarget(
@@ -223,7 +231,7 @@ let package = Package(
         .testTarget(name: "JourneysTests", dependencies: ["Journeys"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Backend", "Device", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
+            dependencies: ["Backend", "Device", "Journeys", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles"]),
         .testTarget(name: "DocTests", dependencies: ["SimCLI"]),
         .testTarget(name: "PhonePictureTests", dependencies: ["AppSupport", "PhonePicture"]),
         .testTarget(name: "AgentInterfaceTests", dependencies: ["AgentInterface", "SimCLI", "WorldFiles"]),

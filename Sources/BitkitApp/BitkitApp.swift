@@ -37,7 +37,8 @@ public struct BitkitApp: Sendable {
             build: BitkitBuild(
                 network: network, sharesKeys: install.build.sharesKeys, policy: sharing.policy,
                 defects: Set(install.defects)),
-            privateStore: privateStore, makeBackend: backend, makePaykitNetwork: paykitNetwork)
+            privateStore: privateStore, makeBackend: backend, makePaykitNetwork: paykitNetwork, os: os,
+            install: install)
     }
 
     /// The build's network (every Bitkit install has one; regtest by default).
@@ -87,9 +88,6 @@ public struct BitkitApp: Sendable {
             return BitkitOutcome(screen: nil, notices: [refusal])
         }
         let context = try AppRuntime.act(actions, host: host, environment: environment, sharing: sharing)
-        if sharing.policy.switchesLinkAliases, !actions.isEmpty, let memory = context.state.memory {
-            try updateLinkAliases(defaults: context.state.defaults, memory: memory)
-        }
         return BitkitOutcome(
             screen: context.state.memory.map { BitkitScreenRenderer(state: context.state, memory: $0).screen() },
             notices: context.notices)
@@ -102,25 +100,5 @@ public struct BitkitApp: Sendable {
             let hasKey = !((try? privateStore.load(BitkitStoreKey.secretKey)) ?? nil ?? "").isEmpty
             return BackupDocument(pubkySession: hasKey ? .localSeed : nil)
         }
-    }
-
-    /// Where Bitkit switches activity aliases (Android): re-evaluates the `pubkyauth` aliases after
-    /// an action of the running app (spec/07 §6.7) and tells the OS when they change. `MainActivityPubkyAuth` while the Paykit UI
-    /// is on and the local key derives the current identity (never an adopted one);
-    /// `MainActivityPubkySignup` while the Paykit UI is on and `hasIdentity()` is false.
-    private func updateLinkAliases(defaults: BitkitDefaults, memory: BitkitMemory) throws {
-        let values =
-            (try? BitkitPrivateKeychain.inspectValues(
-                world: environment.world, group: network.bitkitPrivateGroup, storedNames: os.bitkitKeyNames)) ?? []
-        func value(_ key: String) -> String { values.first { $0.key == key }?.text ?? "" }
-        let secret = value(BitkitStoreKey.secretKey)
-        let hasIdentity = memory.publicKey != nil || !value(BitkitStoreKey.session).isEmpty || !secret.isEmpty
-        let ownKeyIsCurrent =
-            memory.publicKey != nil && Ed25519KeyPair(secretHex: secret).map { "pubky" + $0.pubky } == memory.publicKey
-        var aliases: [String] = []
-        if defaults.paykitUIEnabled, hasIdentity, ownKeyIsCurrent { aliases.append(URLRouter.Alias.pubkyAuth) }
-        if defaults.paykitUIEnabled, !hasIdentity { aliases.append(URLRouter.Alias.pubkySignup) }
-        guard aliases != install.enabledAliases else { return }
-        try os.enableLinkAliases(aliases, of: install, on: environment.device)
     }
 }

@@ -5,8 +5,8 @@ import Journeys
 /// Finds a journey's element mention on a screen (spec/08 §2.1): `id`/`identifier` match an
 /// element's `id` on iOS and its `testTag` on Android; `testTag` matches the testTag; `testID` and
 /// every mention of a Ring element match Ring's `id`, a card's derived `-Content` / `-ActionButton` /
-/// `-UseButton` included; a label matches a shown text exactly. With several matches, the one that
-/// shows `showing` (a title or caption) wins, else the first shown.
+/// `-UseButton` included; a label matches a shown title, caption, label or text exactly. With several
+/// matches, the one that shows `showing` (a title or caption) wins, else the first shown.
 package struct ElementFinder {
     let platform: Platform
 
@@ -14,20 +14,22 @@ package struct ElementFinder {
 
     static let derivedSuffixes = ["-Content", "-ActionButton", "-UseButton"]
 
-    package func find(
-        _ mention: ElementMention, showing: String?, app: JourneyApp, on screen: Screen
-    ) -> ElementIdentity? {
-        let all = screen.identifiers
-        let candidates: [ElementIdentity]
+    /// Every element the mention names on the screen, in display order.
+    package func all(_ mention: ElementMention, app: JourneyApp, on screen: Screen) -> [ShownElement] {
+        let all = ShownElement.all(on: screen)
         switch mention {
         case .id(let value), .identifier(let value):
-            candidates =
-                app == .ring || platform == .ios
-                ? all.filter { Self.matches($0.id, value) } : all.filter { $0.testTag.value == value }
-        case .testTag(let value): candidates = all.filter { $0.testTag.value == value }
-        case .testID(let value): candidates = all.filter { Self.matches($0.id, value) }
-        case .label(let value): candidates = all.filter { $0.texts.contains(value) }
+            return app == .ring || platform == .ios
+                ? all.filter { Self.matches($0.id, value) } : all.filter { $0.testTag == value }
+        case .testTag(let value): return all.filter { $0.testTag == value }
+        case .testID(let value): return all.filter { Self.matches($0.id, value) }
+        case .label(let value): return all.filter { $0.texts.contains(value) }
         }
+    }
+
+    package func find(_ mention: ElementMention, showing: String?, app: JourneyApp, on screen: Screen) -> ShownElement?
+    {
+        let candidates = all(mention, app: app, on: screen)
         if let showing, let shown = candidates.first(where: { $0.texts.contains(showing) }) { return shown }
         return candidates.first
     }

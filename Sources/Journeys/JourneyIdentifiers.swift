@@ -7,8 +7,8 @@ public enum JourneyIdentifiers {
     public static func mentions(in text: String, platform: Platform) -> [String] {
         let values: [Substring]
         switch platform {
-        case .ios: values = text.matches(of: #/\bid "([^"]+)"/#).map(\.output.1)
-        case .android: values = text.matches(of: #/\btestTag "([^"]+)"/#).map(\.output.1)
+        case .ios: values = text.matches(of: Pattern(##"\bid "([^"]+)""##)).map { $0[1] }
+        case .android: values = text.matches(of: Pattern(##"\btestTag "([^"]+)""##)).map { $0[1] }
         }
         var seen: Set<Substring> = []
         return values.filter { seen.insert($0).inserted }.map(String.init)

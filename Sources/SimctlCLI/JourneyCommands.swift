@@ -100,22 +100,27 @@ enum JourneyCommands {
         "run",
         summary: "Evaluate each action of a journey in order: held, did not hold, needs a person, not performable.",
         usage:
-            "FILE.xml [--platform ios|android] [--bind NAME=VALUE]… [--setup STEPS | --setup-file F | --scenario FILE.scenario [--example N] [--keep]] [--junit F] [--html DIR]",
+            "FILE.xml [--platform ios|android] [--bind NAME=VALUE]… [--setup STEPS | --setup-file F | --scenario FILE.scenario [--example N] [--keep]] [--release-held-after S] [--junit F] [--html DIR]",
         details: """
             Runs in the world of --world (default: the current folder). --setup / --setup-file first run scenario \
             steps there (`;` separates steps in --setup; Docs/scenarios.md), e.g. Ring holding two identities; their \
-            keys bind `<ring-pubky-a>` (bare), `<a-caption>`, `<secret-a>`, and `set NAME` binds `<name>`. \
-            `<UDID>` is `booted`, `<ring-bundle-id>` `app.pubkyring`, `<own-public-key>` Bitkit's active pubky and \
-            `<ring-pubky>` Ring's only pubky; --bind NAME=VALUE (no brackets) wins over all. --platform picks the \
-            attribute ids address: `id` on ios (default), `testTag` on android. Each action ends held, did not \
-            hold (the run goes on; what the screen showed is printed), timing (`report "already …"`), needs a \
-            person, skipped (a false `If …`), not performable as written or crashed (later actions are not run). \
-            Exit 0 when nothing did not hold, was not performable or crashed; 1 otherwise or when the setup \
-            fails. --scenario runs in a fresh temporary world prepared by that catalogue scenario's setup part \
-            (its includes and leading setup steps; --example N picks a row of an examples table, --keep keeps \
-            the world), bound with its keys and links: how an exported journey is checked. Exit 2 for a malformed file (line and column), an unbound placeholder in an id, command or quote, \
-            or two setup options; 3 without a world. --junit F writes a JUnit XML report (one case per \
-            action); --html DIR a page with each action's prose, status and both phones after it. The forms \
+            keys bind `<ring-pubky-a>` (bare), `<a-caption>`, `<secret-a>`, and `set NAME` binds `<name>`. The world \
+            binds the rest when an action first uses them: `<UDID>` (`booted`), `<ring-pubky>` (every Ring identity: \
+            a check ranges over them), `<named-ring-pubky>`, `<own-public-key>`, `<fixture-issuer-public-key>`, \
+            `<negotiated-receiver-path>`, `<payment-request-id>`, `<current address>`…; --bind NAME=VALUE (no \
+            brackets) wins over all. --platform picks the attribute ids address: `id` on ios (default), `testTag` \
+            on android. Each action is read as a person reads it (sentences, conditions and their scope, negation, \
+            referents, places by meaning) and each step ends held, did not hold (the run goes on; what the screen \
+            showed is printed), timing (`report "already …"`), needs a person, skipped (a false `If …`), not \
+            performable as written or crashed (later actions are not run). Exit 0 when nothing did not hold, was \
+            not performable or crashed; 1 otherwise or when the setup fails. --scenario runs in a fresh temporary \
+            world prepared by that catalogue scenario's setup part (its includes and leading setup steps; --example \
+            N picks a row of an examples table, --keep keeps the world), bound with its keys and links: how an \
+            exported journey is checked. --release-held-after S lets background work the setup holds at a \
+            breakpoint (`STEP &`) finish once the journey has run S simulated seconds (default: it stays held). \
+            Exit 2 for a malformed file (line and column), a placeholder in an id, command or quote that nothing \
+            binds, or two setup options; 3 without a world. --junit F writes a JUnit XML report (one case per \
+            step); --html DIR a page with each step's prose, status, bindings and both phones after it. The forms \
             it recognises: Docs/journeys.md.
             """,
         examples: [
@@ -132,6 +137,9 @@ enum JourneyCommands {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
         let keep = args.flag("--keep")
+        let releaseHeldAfter = try args.option("--release-held-after", expecting: "a whole number of seconds") {
+            Int($0).flatMap { $0 >= 0 ? $0 : nil }
+        }
         let junit = try args.option("--junit")
         let html = try args.option("--html")
         let file = try args.positional("FILE.xml")
@@ -161,6 +169,7 @@ enum JourneyCommands {
         var journeyRunner = JourneyRunner(
             runner: scenarioRunner, platform: platform, world: invocation.world.root, bindings: bindings,
             setup: setup, setupPath: setupFile ?? "--setup")
+        journeyRunner.releaseHeldAfter = releaseHeldAfter
         if let scenarioFile {
             let runs: [Scenario]
             do throws(ScenarioError) {

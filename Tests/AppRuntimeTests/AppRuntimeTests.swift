@@ -42,6 +42,19 @@ import WorldFiles
         #expect(try Journal(world: world).read().entries.map(\.kind) == [.lifecycle(.launch)])
     }
 
+    /// Link aliases are an effect the app decides; the OS applies them once the action has ended
+    /// and its state is saved (never halfway through).
+    @Test func linkAliasesReachTheOSOnceTheActionHasSavedItsState() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let host = TallyHost()
+        _ = try AppRuntime.act(
+            [.increment, .aliases(["alias"])], host: host, environment: environment(),
+            sharing: NoSharing(ownSourceApp: "tally", policy: .iOS))
+        let calls = host.applied.calls.withLock { $0 }
+        #expect(calls.map(\.aliases) == [["alias"]])
+        #expect(calls.first?.savedCount == 1)
+    }
+
     @Test func launchIDsAreSeededAndLeaveTheRandomSequenceAlone() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let first = try act([.launch]).state.memory?.launchID
