@@ -34,8 +34,13 @@ public protocol AppBehaviour: Sendable {
     static func kill(_ context: inout Context<Self>) throws
     /// A user action on the running app in the foreground.
     static func perform(_ action: Action, _ context: inout Context<Self>) throws
-    /// The end of every action (the toasts it raised become the screen's).
-    static func finish(_ context: inout Context<Self>) throws
+    /// The end of every action (the toasts it raised become the screen's); `actions` is empty when
+    /// the tool only looks at the screen.
+    static func finish(after actions: [Action], _ context: inout Context<Self>) throws
+
+    /// Whether `reply` is of the kind `request` gets (a store's load a value or a store failure, …);
+    /// the kernel fails an action whose request got another kind. Every reply fits by default.
+    static func reply(_ reply: Reply, answers request: Request) -> Bool
 
     /// What the sandbox should hold for `state`.
     static func stored(_ state: State) -> Stored
@@ -55,6 +60,8 @@ public struct AppTerminated: Error, Equatable {
 }
 
 extension AppBehaviour {
+    public static func reply(_ reply: Reply, answers request: Request) -> Bool { true }
+
     /// One user step — one action, or a few taps in a row (`Delete`, then the sheet's `Confirm`) —
     /// with the lifecycle every app shares: a lifecycle action runs as it is; any other first
     /// launches an app that is not running (the user taps its icon), or brings a backgrounded one
@@ -66,7 +73,7 @@ extension AppBehaviour {
             context.notice("\(displayName) was terminated while this action waited; nothing more was done.")
             return
         }
-        try finish(&context)
+        try finish(after: actions, &context)
     }
 
     private static func transition(_ action: Action, _ context: inout Context<Self>) throws {

@@ -20,6 +20,14 @@ public protocol AppHost: Sendable {
         -> App.Stored
     /// The services of one action.
     func services(_ environment: AppEnvironment) -> Services
+    /// Tells the OS which of the app's link handlers are enabled (`Effect.linkAliases`), once the
+    /// action has ended and its state is saved.
+    func applyLinkAliases(_ aliases: [String], in environment: AppEnvironment) throws
+}
+
+extension AppHost {
+    /// An app without link aliases never asks for them.
+    public func applyLinkAliases(_ aliases: [String], in environment: AppEnvironment) throws {}
 }
 
 /// Serves an app's own requests.

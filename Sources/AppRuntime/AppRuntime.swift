@@ -24,6 +24,8 @@ public final class AppRuntime<Host: AppHost>: EffectPerformer {
     let services: Host.Services
     /// What the sandbox holds, as far as this action knows.
     private var written: App.Stored
+    /// The link aliases the action asked for last, applied once it has ended.
+    private var aliases: [String]?
 
     private init(
         environment: AppEnvironment, host: Host, sharing: any IdentitySharing, sandbox: Sandbox, lock: MainActorLock
@@ -57,6 +59,7 @@ public final class AppRuntime<Host: AppHost>: EffectPerformer {
                 throw error
             }
             try runtime.persist(context.state, eagerOnly: false)
+            if let aliases = runtime.aliases { try host.applyLinkAliases(aliases, in: environment) }
             return context
         }
     }
@@ -107,6 +110,9 @@ public final class AppRuntime<Host: AppHost>: EffectPerformer {
             return .alive(SimulatedProcess.isAlive(pid: pid, in: environment.world))
         case .sleep(let seconds):
             environment.spend(seconds)
+            return nil
+        case .linkAliases(let aliases):
+            self.aliases = aliases
             return nil
         case .journal(let line):
             var entry = JournalEntry(

@@ -7,7 +7,7 @@ import Synchronization
 /// it got. Live, the runtime performs each effect as it is asked; replayed (`Reducer`), the answers
 /// given so far are handed back in order, and the first effect without one stops the behaviour
 /// there — the state and effects at that moment are the reducer's result.
-public struct Context<App: AppBehaviour> {
+public struct Context<App: AppBehaviour>: EffectContext {
     /// One effect the behaviour asked for, and the answer it got (nil for a journal line).
     public struct Step: Sendable, Equatable {
         public var effect: Effect<App>
@@ -43,29 +43,30 @@ public struct Context<App: AppBehaviour> {
         self.memo = memo
     }
 
-    /// Asks for `effect` and returns its answer.
+    /// Asks for `effect` and returns its answer. Live or replayed, an answer of another kind than
+    /// the effect asks for (or none) fails the action with `AnswerMismatch`.
     public mutating func perform(_ effect: Effect<App>) throws -> Answer<App> {
+        let answer: Answer<App>
         switch source {
         case .live(let performer):
-            guard let answer = performer.perform(effect, state: state) else {
-                throw Self.unexpected(nil, for: "\(effect)")
-            }
-            steps.append(Step(effect: effect, answer: answer))
-            return answer
+            guard let performed = performer.perform(effect, state: state) else { throw AnswerMismatch(to: effect) }
+            answer = performed
         case .replay(let answers, let next):
             guard next < answers.count else {
                 source = .suspended(state: state, steps: steps, notices: notices, effect: effect)
                 throw Suspension()
             }
             source = .replay(answers: answers, next: next + 1)
-            steps.append(Step(effect: effect, answer: answers[next]))
-            return answers[next]
+            answer = answers[next]
         case .suspended:
             throw Suspension()
         }
+        guard effect.accepts(answer) else { throw AnswerMismatch(answer, to: effect) }
+        steps.append(Step(effect: effect, answer: answer))
+        return answer
     }
 
-    /// Asks for an effect that has no answer (a journal line).
+    /// Asks for an effect that has no answer (a journal line, a clock sleep, link aliases).
     public mutating func emit(_ effect: Effect<App>) {
         switch source {
         case .live(let performer):
@@ -86,160 +87,17 @@ public struct Context<App: AppBehaviour> {
         return nil
     }
 
-    // MARK: The effects every app uses
-
-    public mutating func record(_ line: JournalLine) { emit(.journal(line)) }
+    // MARK: EffectContext
 
     public mutating func notice(_ text: String) { notices.append(text) }
 
-    /// An `await` of the real app; throws `AppTerminated` when the app stopped running meanwhile.
-    public mutating func suspend(_ checkpoint: App.Checkpoint) throws {
-        guard try pause(checkpoint) else { throw AppTerminated() }
-    }
+    public var isRunning: Bool { App.isRunning(state) }
 
-    /// An `await` whose caller goes on even when the app stopped running meanwhile (it checks the
-    /// state itself); returns whether it still runs.
-    @discardableResult
-    public mutating func pause(_ checkpoint: App.Checkpoint) throws -> Bool {
-        switch try perform(.checkpoint(checkpoint)) {
-        case .resumed(let reloaded): return App.resume(&state, reloaded: reloaded)
-        case let other: throw Self.unexpected(other, for: "checkpoint")
-        }
-    }
+    public mutating func resume(_ reloaded: App.Stored) -> Bool { App.resume(&state, reloaded: reloaded) }
 
-    /// The next value of the world's random sequence.
-    public mutating func draw() throws -> UInt64 {
-        switch try perform(.draw) {
-        case .drawn(let value): return value
-        case .broken(let error): throw error
-        case let other: throw Self.unexpected(other, for: "draw")
-        }
-    }
+    public var appState: App.State { state }
 
-    /// A new launch's id.
-    public mutating func newLaunchID() throws -> UInt64 {
-        switch try perform(.launchID) {
-        case .drawn(let value): return value
-        case .broken(let error): throw error
-        case let other: throw Self.unexpected(other, for: "launchID")
-        }
-    }
-
-    /// The device clock.
-    public mutating func now() throws -> Date {
-        switch try perform(.readClock) {
-        case .clock(let date): return date
-        case .broken(let error): throw error
-        case let other: throw Self.unexpected(other, for: "clock")
-        }
-    }
-
-    /// Whether `fault` is armed (a counted one is used up).
-    public mutating func faultArmed(_ fault: App.Fault) throws -> Bool {
-        switch try perform(.sdkFault(fault)) {
-        case .fault(let armed): return armed
-        case let other: throw Self.unexpected(other, for: "fault")
-        }
-    }
-
-    /// Whether the device gives the app a connection now.
-    public mutating func isOnline() throws -> Bool {
-        switch try perform(.connectivity) {
-        case .online(let online): return online
-        case let other: throw Self.unexpected(other, for: "connectivity")
-        }
-    }
-
-    /// This run's simulated pid, held alive for other runs to see until the run ends.
-    public mutating func holdProcess() throws -> Int32 {
-        switch try perform(.holdProcess) {
-        case .process(let pid): return pid
-        case .broken(let error): throw error
-        case let other: throw Self.unexpected(other, for: "holdProcess")
-        }
-    }
-
-    /// Whether the run given `pid` still goes on.
-    public mutating func isAlive(_ pid: Int32) throws -> Bool {
-        switch try perform(.processAlive(pid)) {
-        case .alive(let alive): return alive
-        case let other: throw Self.unexpected(other, for: "processAlive")
-        }
-    }
-
-    /// A call on the app's own stores or network client.
-    public mutating func request(_ request: App.Request) throws -> App.Reply {
-        switch try perform(.request(request)) {
-        case .reply(let reply): return reply
-        case .broken(let error): throw error
-        case let other: throw Self.unexpected(other, for: "request")
-        }
-    }
-
-    // MARK: Sharing
-
-    public mutating func listPeers() throws -> SharingListing {
-        guard case .listing(let listing) = try share(.listPeers) else { throw Self.unexpected(nil, for: "list") }
-        return listing
-    }
-
-    public mutating func readSecret(_ identity: SharedIdentity) throws -> SecretRead {
-        guard case .secret(let read) = try share(.readSecret(identity)) else {
-            throw Self.unexpected(nil, for: "readSecret")
-        }
-        return read
-    }
-
-    public mutating func presence(of identity: SharedIdentity) throws -> Presence {
-        guard case .presence(let presence) = try share(.presence(identity)) else {
-            throw Self.unexpected(nil, for: "presence")
-        }
-        return presence
-    }
-
-    public mutating func offer(pubky: String, secret: String, between: App.Checkpoint? = nil) throws -> SharingWrite {
-        guard case .write(let write) = try share(.offer(pubky: pubky, secret: secret, between: between)) else {
-            throw Self.unexpected(nil, for: "offer")
-        }
-        return write
-    }
-
-    public mutating func withdraw(pubky: String) throws -> SharingWrite {
-        guard case .write(let write) = try share(.withdraw(pubky: pubky)) else {
-            throw Self.unexpected(nil, for: "withdraw")
-        }
-        return write
-    }
-
-    public mutating func withdrawAll(before: App.Checkpoint? = nil) throws -> Withdrawal {
-        guard case .withdrawal(let withdrawal) = try share(.withdrawAll(before: before)) else {
-            throw Self.unexpected(nil, for: "withdrawAll")
-        }
-        return withdrawal
-    }
-
-    /// A sharing call; a checkpoint it passed inside itself reloaded the state (a caller that must
-    /// know whether the app still runs looks at the state).
-    private mutating func share(_ call: SharingCall<App.Checkpoint>) throws -> SharingAnswer {
-        switch try perform(.sharing(call)) {
-        case .sharing(let answer, let reloaded):
-            if let reloaded { _ = App.resume(&state, reloaded: reloaded) }
-            return answer
-        case let other: throw Self.unexpected(other, for: "sharing")
-        }
-    }
-
-    /// `try? body()` for a behaviour: a failure gives nil, but a replay that ran out of answers still
-    /// stops where it must (code after a swallowed stop would run on answers it never got).
-    public mutating func attempt<T>(_ body: (inout Self) throws -> T) throws -> T? {
-        do {
-            return try body(&self)
-        } catch let stop as Suspension {
-            throw stop
-        } catch {
-            return nil
-        }
-    }
+    public mutating func withApp<T>(_ body: (inout Context<App>) throws -> T) rethrows -> T { try body(&self) }
 
     // MARK: Pure work worth remembering
 
@@ -248,16 +106,6 @@ public struct Context<App: AppBehaviour> {
     public func remembered<Value: Sendable>(_ key: String, _ compute: () throws -> Value) rethrows -> Value {
         try memo.value(key, compute)
     }
-
-    public static func unexpected(_ answer: Answer<App>?, for effect: String) -> UnexpectedAnswer {
-        UnexpectedAnswer(
-            description: "a \(effect) effect was answered with \(answer.map { "\($0)" } ?? "another kind of answer")")
-    }
-}
-
-/// A test (or a broken runtime) answered an effect with an answer of another kind.
-public struct UnexpectedAnswer: Error, CustomStringConvertible, Equatable {
-    public var description: String
 }
 
 /// A replay ran out of answers (never seen outside `Reducer`).

@@ -33,12 +33,30 @@ public enum Effect<App: AppBehaviour>: Sendable, Equatable {
     case journal(JournalLine)
     /// A wait on the device clock (nothing sleeps: the clock moves). No answer.
     case sleep(TimeInterval)
+    /// The app's link handlers the OS routes links to from now on (Android's activity aliases,
+    /// spec/07 §6.7): these enabled, every other disabled. The app decides; the OS applies it when
+    /// the action ends. No answer.
+    case linkAliases([String])
 
     /// Whether the behaviour waits for an answer.
     public var isAnswered: Bool {
         switch self {
-        case .journal, .sleep: return false
+        case .journal, .sleep, .linkAliases: return false
         default: return true
+        }
+    }
+
+    /// Whether `answer` answers this effect: the kind the effect asks for (a reply the app says fits
+    /// its request), or `broken` — a world file that failed — for any effect that waits.
+    public func accepts(_ answer: Answer<App>) -> Bool {
+        switch (self, answer) {
+        case (_, .broken): return isAnswered
+        case (.checkpoint, .resumed), (.draw, .drawn), (.launchID, .drawn), (.readClock, .clock),
+            (.sdkFault, .fault), (.connectivity, .online), (.holdProcess, .process), (.processAlive, .alive):
+            return true
+        case (.sharing(let call), .sharing(let answer, _)): return call.accepts(answer)
+        case (.request(let request), .reply(let reply)): return App.reply(reply, answers: request)
+        default: return false
         }
     }
 }

@@ -61,6 +61,8 @@ public enum Reducer<App: AppBehaviour> {
         }
 
         mutating func append(_ answer: Answer<App>) { answers.append(answer) }
+
+        mutating func fail(_ error: any Error) { outcome = .failed("\(error)") }
     }
 
     /// How an action ended.
@@ -83,9 +85,14 @@ public enum Reducer<App: AppBehaviour> {
     }
 
     /// Answers the effect the action waits on: the effects that follow, up to the next that needs
-    /// an answer (none when the action has ended).
+    /// an answer (none when the action has ended). An answer of another kind than the effect asks
+    /// for fails the action (`Outcome.failed`, naming both) and is not kept.
     public static func reduce(_ state: inout State, _ answer: Answer<App>) -> [Effect<App>] {
         guard state.outcome == nil else { return [] }
+        if let effect = state.awaiting, !effect.accepts(answer) {
+            state.fail(AnswerMismatch(answer, to: effect))
+            return []
+        }
         state.append(answer)
         return state.run()
     }

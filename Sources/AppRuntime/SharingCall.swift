@@ -10,6 +10,16 @@ public enum SharingCall<Checkpoint: AppCheckpoint>: Sendable, Equatable {
     case offer(pubky: String, secret: String, between: Checkpoint?)
     case withdraw(pubky: String)
     case withdrawAll(before: Checkpoint?)
+
+    /// Whether `answer` is of the kind this call answers.
+    public func accepts(_ answer: SharingAnswer) -> Bool {
+        switch (self, answer) {
+        case (.listPeers, .listing), (.readSecret, .secret), (.presence, .presence), (.offer, .write),
+            (.withdraw, .write), (.withdrawAll, .withdrawal):
+            return true
+        default: return false
+        }
+    }
 }
 
 /// What a sharing call answered.

@@ -53,6 +53,17 @@ extension BackendClient {
         }
     }
 
+    /// Signs `keyPair` up on `homeserver` without a signup token and publishes its `_pubky` record
+    /// there: the world's seeding (`simctl backend seed-follows`, spec/09 §1.4), not an app's request,
+    /// so no token is issued or used. An existing account is refused with 409 as any sign-up is.
+    public func seedAccount(
+        keyPair: Ed25519KeyPair, homeserver: String
+    ) throws(BackendError) -> BackendReply<HomeserverSession> {
+        try call(.homeserver, "POST /signup", subject: keyPair.pubky) { exchange in
+            try signUp(keyPair: keyPair, homeserver: homeserver, signupToken: nil, tokenWaived: true, exchange)
+        }
+    }
+
     /// Presents raw AuthToken bytes to `POST /signup` on `homeserver` (no record is published: the
     /// caller holds no key). For tests of the homeserver's token rules and for signup links.
     public func signUp(
@@ -164,7 +175,8 @@ extension BackendClient {
     // MARK: Shared steps
 
     func signUp(
-        keyPair: Ed25519KeyPair, homeserver: String, signupToken: String?, _ exchange: Exchange
+        keyPair: Ed25519KeyPair, homeserver: String, signupToken: String?, tokenWaived: Bool = false,
+        _ exchange: Exchange
     ) throws
         -> HomeserverSession
     {
@@ -178,7 +190,7 @@ extension BackendClient {
             .homeserver, "POST /signup", host: homeserver, subject: keyPair.pubky
         ) {
             try Homeserver(exchange: exchange, key: homeserver).signUp(
-                authToken: token.bytes, signupToken: signupToken)
+                authToken: token.bytes, signupToken: signupToken, tokenWaived: tokenWaived)
         }
         // Force-publish: the newest known packet keeps its other records, `_pubky` now points here.
         let existing = try PkarrNetwork(exchange: exchange).newestStored(PublicKey(keyPair))

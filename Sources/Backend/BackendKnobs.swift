@@ -23,6 +23,9 @@ public struct BackendKnobs: Codable, Sendable, Equatable {
     /// A what-if for tests: the PKARR resolve timeout every app's client uses instead of its own
     /// (the real clients' 2 s, `BackendTimeouts`); nil keeps the clients' value.
     public var resolveTimeout: TimeInterval?
+    /// Users whose homeserver reads (a file or a listing of their data) take this many seconds instead
+    /// of the homeserver's usual 0.05 s (`simctl net read-latency`, spec/09 §1.5), by bare key.
+    public var readLatencies: [String: TimeInterval]
 
     /// The default world conditions.
     public init(
@@ -30,7 +33,8 @@ public struct BackendKnobs: Codable, Sendable, Equatable {
         relayFoundLatency: TimeInterval = 0.2,
         relayNotFoundLatency: TimeInterval = 3.5, homegateStatus: Int = 200,
         homegateHomeserver: String = KnownHomeservers.staging,
-        homeserversDown: Set<String> = [], storageReadFaults: Set<String> = [], resolveTimeout: TimeInterval? = nil
+        homeserversDown: Set<String> = [], storageReadFaults: Set<String> = [], resolveTimeout: TimeInterval? = nil,
+        readLatencies: [String: TimeInterval] = [:]
     ) {
         self.dhtReachable = dhtReachable
         self.dhtLatency = dhtLatency
@@ -41,6 +45,7 @@ public struct BackendKnobs: Codable, Sendable, Equatable {
         self.homeserversDown = homeserversDown
         self.storageReadFaults = storageReadFaults
         self.resolveTimeout = resolveTimeout
+        self.readLatencies = readLatencies
     }
 
     /// The knobs as `name → text` rows of the `knobs` table.
@@ -55,6 +60,10 @@ public struct BackendKnobs: Codable, Sendable, Equatable {
             ("homeservers_down", homeserversDown.sorted().joined(separator: ",")),
             ("storage_read_faults", storageReadFaults.sorted().joined(separator: ",")),
             ("resolve_timeout", resolveTimeout.map { String($0) } ?? ""),
+            (
+                "read_latencies",
+                readLatencies.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            ),
         ]
     }
 
@@ -76,6 +85,12 @@ public struct BackendKnobs: Codable, Sendable, Equatable {
         if rows["storage_read_faults"] != nil { storageReadFaults = set(rows["storage_read_faults"]) }
         if let value = rows["resolve_timeout"].flatMap(Double.init), value.isFinite, value >= 0 {
             resolveTimeout = value
+        }
+        // `key=seconds` pairs; an unreadable pair is skipped like any unreadable row.
+        for pair in (rows["read_latencies"] ?? "").split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let seconds = Double(parts[1]), seconds.isFinite, seconds >= 0 else { continue }
+            readLatencies[String(parts[0])] = seconds
         }
     }
 

@@ -43,7 +43,7 @@ extension Homeserver {
 
     /// `GET /pub/…`: public, no session needed. Missing → 404; the storage-read fault → 500.
     func get(user: String, path: String) throws -> Answer<[UInt8]> {
-        try serve(read: true) { _ in
+        try serve(read: true, user: user) { _ in
             try validateFilePath(path)
             let data = try database.queryFirst(
                 "SELECT data FROM storage WHERE homeserver = ?1 AND pubky = ?2 AND path = ?3",
@@ -78,7 +78,7 @@ extension Homeserver {
     /// `GET /pub/…/` (a directory): `pubky://<user><path>` entries in path order after `cursor`, at
     /// most `limit`; `shallow` lists direct children only (sub-directories end in `/`).
     func list(user: String, directory: String, options: StorageListOptions) throws -> Answer<[String]> {
-        try serve(read: true) { _ in
+        try serve(read: true, user: user) { _ in
             guard Self.isDirectoryPath(directory) else { throw http(400, "Invalid path: \(directory)") }
             // Every path under the directory sorts in [directory, directory with its final "/" → "0").
             let upper = String(directory.dropLast()) + "0"

@@ -15,14 +15,17 @@ struct Homeserver {
     // MARK: Accounts and sessions
 
     /// `POST /signup?signup_token=…` with an AuthToken. Checks in the real order: token, existing user,
-    /// then the signup token. Success creates the account and a session.
-    func signUp(authToken: [UInt8], signupToken: String?) throws -> Answer<HomeserverSession> {
+    /// then the signup token — unless `tokenWaived` (the world's seeding, which uses none). Success
+    /// creates the account and a session.
+    func signUp(
+        authToken: [UInt8], signupToken: String?, tokenWaived: Bool = false
+    ) throws -> Answer<HomeserverSession> {
         try serve { settings in
             try database.transaction(.immediate) {
                 let token = try verify(authToken, expectedUser: nil)
                 let user = token.publicKey.z32
                 if try accountExists(user) { throw http(409, "User already exists") }
-                if settings.signupMode == .tokenRequired {
+                if settings.signupMode == .tokenRequired, !tokenWaived {
                     try redeem(signupToken, by: user)
                 }
                 try database.run(
@@ -74,9 +77,10 @@ struct Homeserver {
     // MARK: Helpers
 
     /// Runs a handler as this homeserver: unknown or down → no connection; `read` requests fail with
-    /// HTTP 500 under the storage-read fault; BackendErrors become error answers.
+    /// HTTP 500 under the storage-read fault; BackendErrors become error answers. A read of `user`'s
+    /// data answers after that user's read-latency knob, when one is set.
     func serve<T>(
-        read: Bool = false, _ body: (HomeserverSettings) throws -> T
+        read: Bool = false, user: String? = nil, _ body: (HomeserverSettings) throws -> T
     ) throws
         -> Answer<T>
     {
@@ -85,13 +89,15 @@ struct Homeserver {
         else {
             return .fail(.unreachable(service: .homeserver, host: key), after: ServiceLatency.refused)
         }
+        let knob = read ? user.flatMap { exchange.knobs.readLatencies[$0] } : nil
+        let latency = knob ?? ServiceLatency.homeserver
         if read, exchange.knobs.storageReadFaults.contains(key) {
-            return .fail(http(500, "Internal Server Error"), after: ServiceLatency.homeserver)
+            return .fail(http(500, "Internal Server Error"), after: latency)
         }
         do {
-            return .ok(try body(settings), after: ServiceLatency.homeserver)
+            return .ok(try body(settings), after: latency)
         } catch let error as BackendError {
-            return .fail(error, after: ServiceLatency.homeserver)
+            return .fail(error, after: latency)
         }
     }
 

@@ -1,11 +1,42 @@
 import AppRuntime
 import AppSupport
 
+/// Bitkit's navigation, sheets and settings: the path, the screens' appear hooks (each the feature
+/// the screen belongs to), the dialogs' confirm buttons, and the Paykit actions routed to their
+/// features.
 extension Context where App == Bitkit {
+    /// The memory of the running app (the action made sure the app runs).
+    var memory: BitkitMemory {
+        get {
+            guard let memory = state.memory else { preconditionFailure("Bitkit is not running") }
+            return memory
+        }
+        set { state.memory = newValue }
+    }
+
     /// The refusal shown when the Paykit UI toggle hides a screen (spec/02 §2, assumed wording).
     static func paykitUIOffNotice(_ route: BitkitRoute) -> String {
         "\(route.title.replacingOccurrences(of: "\n", with: " ")) is unavailable: the Paykit UI is off "
             + "(Dev Settings; `bitkit-sim settings dev paykit-ui on`)."
+    }
+
+    /// Journals a change of the navigation stack (root first), if it changed.
+    mutating func navigated(from before: [String]?, to after: [String]) {
+        guard before != after else { return }
+        record(JournalLine(.navigation, detail: after.joined(separator: " > ")))
+    }
+
+    /// Replaces the navigation path (journalled when it changes).
+    mutating func setPath(_ path: [BitkitRoute]) {
+        let before = memory.stack
+        memory.path = path
+        navigated(from: before, to: memory.stack)
+    }
+
+    mutating func setRoot(_ root: BitkitRoute) {
+        let before = memory.stack
+        memory.root = root
+        navigated(from: before, to: memory.stack)
     }
 
     mutating func goHome() {
@@ -26,7 +57,8 @@ extension Context where App == Bitkit {
         var path = memory.path
         path.removeLast()
         setPath(path)
-        if memory.top == .pubkyChoice { try appearPubkyChoiceQuietly() }
+        // Back onto Pubky Choice reloads it; a failure there (an ended app) changes nothing more.
+        if memory.top == .pubkyChoice { _ = try attempt { try $0.send(.appear, to: PubkyChoice.self) } }
     }
 
     /// Opens a route the way the app's own buttons do. `profile` applies spec/02 §10; screens the
@@ -85,8 +117,8 @@ extension Context where App == Bitkit {
 
     /// Whether a Ring adoption runs and has written its reference (spec/02 §12 step 3 until it
     /// completes or rolls back).
-    mutating func adoptionSignsIn() throws -> Bool {
-        guard !state.build.has(.profileOpensDuringAdoption), let running = memory.adoption,
+    private mutating func adoptionSignsIn() throws -> Bool {
+        guard !state.build.has(.profileOpensDuringAdoption), let running = state.pubkyChoice.adoption,
             defaults.reference?.pubky == running.subject
         else { return false }
         return try isAlive(running.process)
@@ -107,15 +139,12 @@ extension Context where App == Bitkit {
         try appear(route)
     }
 
-    /// What a screen does when it appears.
-    mutating func appear(_ route: BitkitRoute) throws {
+    /// What a screen does when it appears: the hook of the feature it belongs to.
+    private mutating func appear(_ route: BitkitRoute) throws {
         switch route {
-        case .pubkyChoice: try appearPubkyChoice()
-        case .createProfile: try appearCreateProfile()
-        case .profile:
-            if memory.authState == .authenticated, memory.profile == nil, let key = memory.publicKey {
-                try loadProfileInBackground(pubky: String(key.dropFirst(5)), checkpoint: .profileBeforeLoad)
-            }
+        case .pubkyChoice: try send(.appear, to: PubkyChoice.self)
+        case .createProfile: try send(.appear, to: Profile.self)
+        case .profile: try send(.loadProfile, to: Identity.self)
         default: break
         }
     }
@@ -134,20 +163,62 @@ extension Context where App == Bitkit {
         }
     }
 
-    /// Profile → Edit.
-    mutating func openEditProfile() throws {
-        if memory.top != .profile, memory.top != .editProfile {
-            try openProfile()
-        }
-        switch memory.top {
-        case .editProfile: return
-        case .profile: try push(.editProfile)
-        default: notice("Profile → Edit needs an identity; Profile shows \(memory.top.rawValue) instead.")
+    /// `Authorize` on the shown sheet, or the confirm button of a dialog: the sheet's feature acts.
+    mutating func approve() throws {
+        switch memory.sheet {
+        case .authApproval, .authSignup: try send(.approve, to: AuthLinks.self)
+        case .confirmDelete: try send(.delete(confirm: true), to: Profile.self)
+        case .confirmDisconnect: try send(.disconnect(confirm: true), to: Profile.self)
+        case .confirmReset: try send(.reset(confirm: true), to: Wallet.self)
+        case .paymentRequests:
+            notice(
+                "The payment requests sheet has no Authorize: tap Pay or Reject (`bitkit-sim requests pay|reject ID`).")
+        case .drawer:
+            notice("The drawer has no Authorize: tap one of its rows.")
+        case nil:
+            notice("No sheet is shown: there is nothing to authorize (scan a pubkyauth:// link first).")
         }
     }
 
-    /// Back onto Pubky Choice reloads it; a failure there (an ended app) changes nothing more.
-    mutating func appearPubkyChoiceQuietly() throws {
-        _ = try attempt { try $0.appearPubkyChoice() }
+    /// Closes the sheet or dialog.
+    mutating func deny() {
+        guard memory.sheet != nil else {
+            notice("No sheet is shown.")
+            return
+        }
+        memory.sheet = nil
+    }
+
+    mutating func setPaykitUI(_ on: Bool) {
+        updateDefaults { $0.paykitUIEnabled = on }
+        // Screens the toggle hides cannot stay visible once it is off.
+        if !on, memory.path.contains(where: \.needsPaykitUI) {
+            setPath(Array(memory.path.prefix { !$0.needsPaykitUI }))
+            memory.sheet = nil
+        }
+    }
+
+    /// A payment-request or contact action (spec/05 §8): a wallet first, and — but for the dev
+    /// funds — the Paykit UI on; then the feature it belongs to.
+    mutating func route(_ action: PaykitAction) throws {
+        guard memory.root != .onboarding else {
+            notice("There is no wallet yet: create or restore one first (`bitkit-sim wallet create`).")
+            return
+        }
+        if case .fund(let onchain, let lightning) = action {
+            try send(.fund(onchainSats: onchain, lightningSats: lightning), to: Wallet.self)
+            return
+        }
+        guard defaults.paykitUIEnabled else {
+            notice(
+                "Payment requests and contacts are unavailable: the Paykit UI is off "
+                    + "(Dev Settings; `bitkit-sim settings dev paykit-ui on`).")
+            return
+        }
+        switch action {
+        case .requests(let action): try send(action, to: PaymentRequests.self)
+        case .contacts(let action): try send(action, to: Contacts.self)
+        case .fund: break
+        }
     }
 }

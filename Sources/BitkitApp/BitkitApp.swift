@@ -17,24 +17,28 @@ public struct BitkitApp: Sendable {
 
     public let environment: AppEnvironment
     public let install: InstalledApp
+    /// The device's OS: launches, link aliases and the state dump follow its rules.
+    public let os: any PhoneOS
     /// How this build shares identities with Ring (none for a build from before the shared keychain).
     public let sharing: any IdentitySharing
     let host: BitkitHost
 
     public init(
-        environment: AppEnvironment, install: InstalledApp, privateStore: any BitkitPrivateStore,
+        environment: AppEnvironment, install: InstalledApp, os: any PhoneOS, privateStore: any BitkitPrivateStore,
         sharing: any IdentitySharing, backend: @escaping BackendFactory,
         paykitNetwork: @escaping PaykitNetworkFactory = SimulatedPaykitNetwork.factory
     ) {
         self.environment = environment
         self.install = install
+        self.os = os
         self.sharing = sharing
         let network = install.network ?? .regtest
         self.host = BitkitHost(
             build: BitkitBuild(
                 network: network, sharesKeys: install.build.sharesKeys, policy: sharing.policy,
                 defects: Set(install.defects)),
-            privateStore: privateStore, makeBackend: backend, makePaykitNetwork: paykitNetwork)
+            privateStore: privateStore, makeBackend: backend, makePaykitNetwork: paykitNetwork, os: os,
+            install: install)
     }
 
     /// The build's network (every Bitkit install has one; regtest by default).
@@ -80,13 +84,10 @@ public struct BitkitApp: Sendable {
     }
 
     private func perform(_ actions: [BitkitAction]) throws -> BitkitOutcome {
-        if !actions.isEmpty, let refusal = environment.launchRefusal(install: install) {
+        if !actions.isEmpty, let refusal = os.launchRefusal(in: environment) {
             return BitkitOutcome(screen: nil, notices: [refusal])
         }
         let context = try AppRuntime.act(actions, host: host, environment: environment, sharing: sharing)
-        if install.platform == .android, !actions.isEmpty, let memory = context.state.memory {
-            try updateLinkAliases(defaults: context.state.defaults, memory: memory)
-        }
         return BitkitOutcome(
             screen: context.state.memory.map { BitkitScreenRenderer(state: context.state, memory: $0).screen() },
             notices: context.notices)
@@ -98,33 +99,6 @@ public struct BitkitApp: Sendable {
             if try host.load(sandbox).defaults.reference != nil { return BackupDocument(pubkySession: nil) }
             let hasKey = !((try? privateStore.load(BitkitStoreKey.secretKey)) ?? nil ?? "").isEmpty
             return BackupDocument(pubkySession: hasKey ? .localSeed : nil)
-        }
-    }
-
-    /// Android: re-evaluates the `pubkyauth` activity aliases after an action of the running app
-    /// (spec/07 §6.7) and tells the OS when they change. `MainActivityPubkyAuth` while the Paykit UI
-    /// is on and the local key derives the current identity (never an adopted one);
-    /// `MainActivityPubkySignup` while the Paykit UI is on and `hasIdentity()` is false.
-    private func updateLinkAliases(defaults: BitkitDefaults, memory: BitkitMemory) throws {
-        let values =
-            (try? BitkitPrivateKeychain.inspectValues(
-                world: environment.world, group: network.bitkitPrivateGroup, android: true)) ?? []
-        func value(_ key: String) -> String { values.first { $0.key == key }?.text ?? "" }
-        let secret = value(BitkitStoreKey.secretKey)
-        let hasIdentity = memory.publicKey != nil || !value(BitkitStoreKey.session).isEmpty || !secret.isEmpty
-        let ownKeyIsCurrent =
-            memory.publicKey != nil && Ed25519KeyPair(secretHex: secret).map { "pubky" + $0.pubky } == memory.publicKey
-        var aliases: [String] = []
-        if defaults.paykitUIEnabled, hasIdentity, ownKeyIsCurrent { aliases.append(URLRouter.Alias.pubkyAuth) }
-        if defaults.paykitUIEnabled, !hasIdentity { aliases.append(URLRouter.Alias.pubkySignup) }
-        guard aliases != install.enabledAliases else { return }
-        let package = install.package
-        try environment.device.update { state in
-            if state.apps[.bitkit]?.package == package {
-                state.apps[.bitkit]?.enabledAliases = aliases
-            } else if let index = state.coinstalledBitkits.firstIndex(where: { $0.package == package }) {
-                state.coinstalledBitkits[index].enabledAliases = aliases
-            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Backend
 import PubkyCrypto
 
 /// The outside world as Bitkit's Pubky SDK sees it (homeservers, Homegate, PKARR, HTTP relay). The
@@ -19,6 +20,11 @@ public protocol BitkitBackend: AnyObject {
     func profile(of pubky: String) throws(ServiceFailure) -> ProfileSummary?
     /// Whether `pubky`'s pubky.app profile lists follows.
     func hasFollows(pubky: String) throws(ServiceFailure) -> Bool
+    /// `pubky`'s follows (spec/09 §1.2): every page listed, the keys kept and the names left out.
+    func follows(of pubky: String) throws(ServiceFailure) -> FollowsListing
+    /// Each follow's profile, looked up side by side in `lane` (spec/09 §1.3, §1.5); a lookup that
+    /// fails or is cut off is a placeholder, only an offline device fails the set.
+    func followProfiles(_ pubkys: [String], lane: LookupLane) throws(ServiceFailure) -> [FollowProfile]
     /// Writes the Paykit profile of the session's user.
     func putProfile(_ profile: ProfileSummary, session: PubkySession) throws(ServiceFailure)
     /// Deletes the Paykit profile; a missing one counts as done.

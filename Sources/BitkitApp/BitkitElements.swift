@@ -15,8 +15,30 @@ public enum BitkitElements {
     public static let receive = ElementName.bitkit("SimReceive", tag: nil)
     public static let settings = ElementName.bitkit("SimSettings", tag: nil)
     public static let navigationBack = ElementName.same("NavigationBack")
+    /// The Home header's menu: it opens the drawer (sheet `drawer`).
+    public static let headerMenu = ElementName.same("HeaderMenu")
+    public static let drawerWallet = ElementName.bitkit("DrawerWallet", tag: nil)
+    public static let drawerActivity = ElementName.same("DrawerActivity")
+    public static let drawerContacts = ElementName.same("DrawerContacts")
+    public static let drawerProfile = ElementName.same("DrawerProfile")
+    public static let drawerWidgets = ElementName.bitkit("DrawerWidgets", tag: nil)
+    public static let drawerShop = ElementName.bitkit("DrawerShop", tag: nil)
+    public static let drawerSupport = ElementName.bitkit("DrawerSupport", tag: nil)
+    public static let drawerSettings = ElementName.same("DrawerSettings")
+    public static let drawerAppStatus = ElementName.bitkit("DrawerAppStatus", tag: nil)
+    /// The drawer's rows in display order, with their labels.
+    public static let drawerRows: [(ElementName, String)] = [
+        (drawerWallet, "Wallet"), (drawerActivity, "Activity"), (drawerContacts, "Contacts"),
+        (drawerProfile, "Profile"), (drawerWidgets, "Widgets"), (drawerShop, "Shop"), (drawerSupport, "Support"),
+        (drawerSettings, "Settings"), (drawerAppStatus, "App Status"),
+    ]
 
     public static let devSettings = ElementName.bitkit("DevSettings", tag: nil)
+    /// Settings' tabs, from their English titles: buttons that change nothing in the simulator.
+    public static let settingsTabs: [(ElementName, String)] = [
+        (ElementName.same("Tab-general"), "General"), (ElementName.same("Tab-security"), "Security"),
+        (ElementName.same("Tab-advanced"), "Advanced"),
+    ]
     public static let resetAndRestore = ElementName.bitkit("SimResetAndRestore", tag: nil)
     public static let resetConfirm = ElementName.bitkit("SimResetConfirm", tag: nil)
     public static let resetCancel = ElementName.bitkit("SimResetCancel", tag: nil)
@@ -112,23 +134,26 @@ public enum BitkitElements {
     public static func paymentRequestDismiss(_ id: String) -> ElementName { filled(paymentRequestDismissTemplate, id) }
 
     /// Every element above, templates with their placeholders: the table spec/08's test compares.
-    public static let catalogue: [ElementName] = [
-        onboardingCreate, onboardingRestore, profileButton, bell, scan, send, receive, settings,
-        navigationBack, devSettings, resetAndRestore, resetConfirm, resetCancel, paykitUIToggle, profileIntroSeen,
-        profileIntro, profileIntroContinue, choiceCreate, choiceRingTemplate, choiceRingLookupTemplate,
-        createProfileUsername, createProfileSave, createProfileBio, createProfilePubky, payContactsContinue,
-        contactImportOverviewContinue, profileViewName, profileViewNotes, profilePubky, profileEdit, profileSignOut,
-        profileFinish, disconnectConfirm, disconnectCancel, profileEditDelete, profileEditName, profileEditBio,
-        deleteProfileConfirm, deleteProfileCancel, authCapabilityTemplate, authCancel, authAuthorize, authOK,
-        signupHomeserver, invalidRequestToast, paymentRequestsSheet, paymentRequestRowTemplate,
-        paymentRequestPayTemplate, paymentRequestDismissTemplate, paymentRequestDetailScreen,
-        paymentRequestDetailsAmount, paymentRequestDetailsStatus, paymentRequestFrom, paymentRequestFor,
-        paymentRequestInvoiceNote, paymentRequestConfirm, sendConfirmToggleDetails, reviewContactRecipient,
-        reviewAmount, reviewUri, reviewFallbackAddress, grab, navigationClose, paymentRequestUnavailableToast,
-        paymentRequestExpiredToast, paymentRequestWaitingForDetailsToast, paymentRequestPaidToast,
-        paymentRequestPaymentFailedToast, paymentRequestInsufficientFundsToast, paymentRequestMismatchToast,
-        contactTemplate,
-    ]
+    public static let catalogue: [ElementName] =
+        [
+            onboardingCreate, onboardingRestore, profileButton, bell, scan, send, receive, settings,
+            navigationBack, headerMenu,
+        ] + drawerRows.map(\.0) + settingsTabs.map(\.0) + [
+            devSettings, resetAndRestore, resetConfirm, resetCancel, paykitUIToggle, profileIntroSeen,
+            profileIntro, profileIntroContinue, choiceCreate, choiceRingTemplate, choiceRingLookupTemplate,
+            createProfileUsername, createProfileSave, createProfileBio, createProfilePubky, payContactsContinue,
+            contactImportOverviewContinue, profileViewName, profileViewNotes, profilePubky, profileEdit, profileSignOut,
+            profileFinish, disconnectConfirm, disconnectCancel, profileEditDelete, profileEditName, profileEditBio,
+            deleteProfileConfirm, deleteProfileCancel, authCapabilityTemplate, authCancel, authAuthorize, authOK,
+            signupHomeserver, invalidRequestToast, paymentRequestsSheet, paymentRequestRowTemplate,
+            paymentRequestPayTemplate, paymentRequestDismissTemplate, paymentRequestDetailScreen,
+            paymentRequestDetailsAmount, paymentRequestDetailsStatus, paymentRequestFrom, paymentRequestFor,
+            paymentRequestInvoiceNote, paymentRequestConfirm, sendConfirmToggleDetails, reviewContactRecipient,
+            reviewAmount, reviewUri, reviewFallbackAddress, grab, navigationClose, paymentRequestUnavailableToast,
+            paymentRequestExpiredToast, paymentRequestWaitingForDetailsToast, paymentRequestPaidToast,
+            paymentRequestPaymentFailedToast, paymentRequestInsufficientFundsToast, paymentRequestMismatchToast,
+            contactTemplate,
+        ]
 
     /// The template with its one `<…>` placeholder replaced, in the id and the testTag alike.
     private static func filled(_ template: ElementName, _ value: String) -> ElementName {

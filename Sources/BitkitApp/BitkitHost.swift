@@ -11,6 +11,10 @@ public struct BitkitHost: AppHost {
     public let privateStore: any BitkitPrivateStore
     let makeBackend: BitkitApp.BackendFactory
     let makePaykitNetwork: BitkitApp.PaykitNetworkFactory
+    /// The phone's OS and this install on it: where link aliases are switched (Android) and how
+    /// the private store names its keys.
+    let os: any PhoneOS
+    let install: InstalledApp
 
     public func load(_ sandbox: Sandbox) throws -> BitkitStored {
         var defaults = try sandbox.load(BitkitDefaults.self, "defaults") ?? BitkitDefaults()
@@ -90,6 +94,13 @@ public struct BitkitHost: AppHost {
     public func services(_ environment: AppEnvironment) -> BitkitServices {
         BitkitServices(host: self, environment: environment)
     }
+
+    /// The OS enables the install's `pubkyauth` activity aliases Bitkit decided on, and disables
+    /// the others (spec/07 §6.7); nothing is written when they are already so.
+    public func applyLinkAliases(_ aliases: [String], in environment: AppEnvironment) throws {
+        guard aliases != install.enabledAliases else { return }
+        try os.enableLinkAliases(aliases, of: install, on: environment.device)
+    }
 }
 
 /// One action's Bitkit services: the private store, the Pubky SDK and the Paykit network (each
@@ -152,11 +163,21 @@ public final class BitkitServices: RequestPerformer {
             case .upsert(let key, let value): try store.upsert(key, value)
             case .delete(let key): try store.delete(key)
             case .wipe: return .wiped(try store.wipe())
+            case .peek(let key): return .value(peek(key))
             }
             return .done
         } catch {
             return .storeFailed(error)
         }
+    }
+
+    /// The value of `key` as the OS holds it (no app, no lock, no journal); nil when unreadable.
+    private func peek(_ key: String) -> String? {
+        let values =
+            (try? BitkitPrivateKeychain.inspectValues(
+                world: environment.world, group: host.build.network.bitkitPrivateGroup,
+                storedNames: host.os.bitkitKeyNames)) ?? []
+        return values.first { $0.key == key }?.text
     }
 
     private func openBackend() throws(ServiceFailure) -> BitkitBackend {
@@ -183,6 +204,9 @@ public final class BitkitServices: RequestPerformer {
         case .recordCheck(let pubky): return .recordCheck(try backend.recordCheck(pubky: pubky))
         case .profile(let pubky): return .profile(try backend.profile(of: pubky))
         case .hasFollows(let pubky): return .flag(try backend.hasFollows(pubky: pubky))
+        case .follows(let pubky): return .follows(try backend.follows(of: pubky))
+        case .followProfiles(let pubkys, let lane):
+            return .followProfiles(try backend.followProfiles(pubkys, lane: lane))
         case .putProfile(let profile, let session): try backend.putProfile(profile, session: session)
         case .deleteProfile(let session): try backend.deleteProfile(session: session)
         case .approve(let link, let pair): try backend.approveAuthRequest(link: link, keyPair: pair)

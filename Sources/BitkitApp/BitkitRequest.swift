@@ -1,3 +1,4 @@
+import Backend
 import PaykitContract
 import PubkyCrypto
 
@@ -14,6 +15,21 @@ public enum BitkitRequest: Sendable, Equatable {
     case loadDocument(BitkitDocument.Kind)
     case saveDocument(BitkitDocument)
     case removeDocuments([BitkitDocument.Kind])
+
+    /// Whether `reply` is of the kind this request gets.
+    public func accepts(_ reply: BitkitReply) -> Bool {
+        switch (self, reply) {
+        case (.store, .storeFailed), (.network, .serviceFailed), (.openPaykit, .serviceFailed),
+            (.paykit, .serviceFailed):
+            return true
+        case (.store(let call), _): return call.accepts(reply)
+        case (.network(_, let call), _): return call.accepts(reply)
+        case (.paykit(_, let call), _): return call.accepts(reply)
+        case (.openPaykit, .done), (.loadDocument, .document), (.saveDocument, .done), (.removeDocuments, .done):
+            return true
+        default: return false
+        }
+    }
 }
 
 /// A call on the private store.
@@ -27,6 +43,18 @@ public enum PrivateStoreCall: Sendable, Equatable {
     case delete(String)
     /// Deletes every key of the build's private store.
     case wipe
+    /// Reads a value as the running app already holds it (no keychain call, nothing journalled):
+    /// what the app knows of its keys when it tells the OS its link handlers.
+    case peek(String)
+
+    /// Whether `reply` is of the kind this call answers (a store failure aside).
+    func accepts(_ reply: BitkitReply) -> Bool {
+        switch (self, reply) {
+        case (.load, .value), (.peek, .value), (.save, .done), (.upsert, .done), (.delete, .done), (.wipe, .wiped):
+            return true
+        default: return false
+        }
+    }
 }
 
 /// A call of Bitkit's Pubky SDK (`BitkitBackend`).
@@ -39,10 +67,25 @@ public enum BackendCall: Sendable, Equatable {
     case recordCheck(pubky: String)
     case profile(pubky: String)
     case hasFollows(pubky: String)
+    case follows(pubky: String)
+    case followProfiles([String], lane: LookupLane)
     case putProfile(ProfileSummary, PubkySession)
     case deleteProfile(PubkySession)
     case approve(link: String, Ed25519KeyPair)
     case removeEndpoints(PubkySession, privateOnes: Bool)
+
+    /// Whether `reply` is of the kind this call answers (a failure aside).
+    func accepts(_ reply: BitkitReply) -> Bool {
+        switch (self, reply) {
+        case (.signIn, .session), (.signUpThroughHomegate, .session), (.signUp, .session),
+            (.importSession, .session), (.recordCheck, .recordCheck), (.profile, .profile), (.hasFollows, .flag),
+            (.follows, .follows), (.followProfiles, .followProfiles),
+            (.signOut, .done), (.putProfile, .done), (.deleteProfile, .done), (.approve, .done),
+            (.removeEndpoints, .done):
+            return true
+        default: return false
+        }
+    }
 }
 
 /// A call of the Paykit network (`PaykitNetwork`).
@@ -51,6 +94,15 @@ public enum PaykitCall: Sendable, Equatable {
     case endpoints(of: String, receiverPath: String)
     case payOnchain(address: String, sats: UInt64)
     case payLightning(invoice: String, amountMsat: UInt64, paymentHash: String?)
+
+    /// Whether `reply` is of the kind this call answers (a failure aside).
+    func accepts(_ reply: BitkitReply) -> Bool {
+        switch (self, reply) {
+        case (.paymentRequests, .records), (.endpoints, .endpoints), (.payOnchain, .paid), (.payLightning, .paid):
+            return true
+        default: return false
+        }
+    }
 }
 
 /// The answer to a `BitkitRequest`.
@@ -65,6 +117,8 @@ public enum BitkitReply: Sendable, Equatable {
     case recordCheck(RecordCheck)
     case profile(ProfileSummary?)
     case flag(Bool)
+    case follows(FollowsListing)
+    case followProfiles([FollowProfile])
     case records([[UInt8]])
     case endpoints([EndpointPayload])
     /// A txid or a payment hash.

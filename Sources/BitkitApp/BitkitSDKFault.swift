@@ -10,6 +10,7 @@ public enum BitkitSDKFault: String, SDKFaultName {
     case recordCheck = "record-check"
     case profileRead = "profile-read"
     case followsRead = "follows-read"
+    case contactSave = "contact-save"
     case profileWrite = "profile-write"
     case deleteProfile = "delete-profile"
     case removeEndpoints = "remove-endpoints"
@@ -32,6 +33,8 @@ public enum BitkitSDKFault: String, SDKFaultName {
         case .recordCheck: return "The PKARR record check fails (adoption; the re-publish before an approval)."
         case .profileRead: return "A profile lookup fails (Pubky Choice rows, adoption, Create Profile, Profile)."
         case .followsRead: return "The follows check after an adoption that found a profile fails."
+        case .contactSave:
+            return "A contact import's save of one follow fails; the import goes on with the next (spec/09 §3.4)."
         case .profileWrite: return "Writing the Paykit profile fails."
         case .deleteProfile: return "Deleting the Paykit profile fails (Unable to Delete Profile)."
         case .removeEndpoints: return "The best-effort removal of Paykit endpoints fails."

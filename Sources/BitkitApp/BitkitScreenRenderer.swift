@@ -20,10 +20,11 @@ struct BitkitScreenRenderer {
         case .home:
             screen.buttons = homeButtons()
         case .settings:
-            screen.buttons = [
-                Screen.Button(BitkitElements.devSettings, label: "Dev Settings"),
-                Screen.Button(BitkitElements.resetAndRestore, label: "Reset Wallet"),
-            ]
+            screen.buttons =
+                BitkitElements.settingsTabs.map { Screen.Button($0.0, label: $0.1) } + [
+                    Screen.Button(BitkitElements.devSettings, label: "Dev Settings"),
+                    Screen.Button(BitkitElements.resetAndRestore, label: "Reset Wallet"),
+                ]
         case .devSettings:
             let paykitUI = "Paykit UI: " + (state.defaults.paykitUIEnabled ? "on" : "off")
             let introSeen = "Profile intro: " + (state.defaults.profileIntroSeen ? "seen" : "not seen")
@@ -66,6 +67,7 @@ struct BitkitScreenRenderer {
 
     private func homeButtons() -> [Screen.Button] {
         var buttons = [
+            Screen.Button(BitkitElements.headerMenu, label: "Menu"),
             Screen.Button(BitkitElements.send, label: "Send"), Screen.Button(BitkitElements.receive, label: "Receive"),
             Screen.Button(BitkitElements.scan, label: "Scan"),
             Screen.Button(BitkitElements.settings, label: "Settings"),
@@ -192,6 +194,10 @@ struct BitkitScreenRenderer {
                 ])
         case .paymentRequests?:
             return paymentRequestsSheet()
+        case .drawer?:
+            return Screen.Sheet(
+                id: "drawer", title: "Menu",
+                rows: BitkitElements.drawerRows.map { Screen.Row($0.0, title: $0.1) })
         case nil:
             return nil
         }

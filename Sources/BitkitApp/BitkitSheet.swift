@@ -17,6 +17,8 @@ public enum BitkitSheet: Codable, Sendable, Equatable {
     case confirmReset
     /// `PaymentRequestsSheet`: the pending payment requests (spec/05 §8).
     case paymentRequests
+    /// The drawer the Home header's menu opens (spec/08 §3.2, assumed a sheet).
+    case drawer
 
     /// The sheet's id as printed (`Screen.sheet.id`, `state.sheet`).
     public var id: String {
@@ -27,6 +29,7 @@ public enum BitkitSheet: Codable, Sendable, Equatable {
         case .confirmDisconnect: return "disconnect-profile-confirm"
         case .confirmReset: return "reset-confirm"
         case .paymentRequests: return PaymentRequestTexts.sheetID
+        case .drawer: return "drawer"
         }
     }
 }

@@ -34,6 +34,14 @@ public enum BitkitTap {
             BitkitElements.deleteProfileCancel.id:
             return .back
         case BitkitElements.navigationBack.id: return .back
+        case BitkitElements.headerMenu.id: return .openDrawer
+        case BitkitElements.drawerWallet.id: return .home
+        case BitkitElements.drawerActivity.id: return .open(.activity)
+        case BitkitElements.drawerContacts.id: return .open(.contacts)
+        case BitkitElements.drawerProfile.id: return .open(.profile)
+        case BitkitElements.drawerSettings.id: return .openSettings
+        // The tabs change nothing: Settings stays as it is.
+        case _ where BitkitElements.settingsTabs.contains(where: { $0.0.id == id }): return .open(.settings)
         case BitkitElements.navigationClose.id: return .paykit(.dismiss)
         case BitkitElements.sendConfirmToggleDetails.id: return .paykit(.toggleDetails)
         case BitkitElements.grab.id: return .paykit(.confirm)

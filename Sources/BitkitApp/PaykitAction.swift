@@ -1,27 +1,26 @@
-/// A Paykit user action (spec/06 §0.3 "Paykit"): synchronise, the bell, a request row, Pay, Reject,
-/// the confirmation's controls; plus the dev actions that set up a journey (funds, a contact).
+/// A Paykit user action (spec/06 §0.3 "Paykit"): a payment request's (synchronise, the bell, a row,
+/// Pay, Reject, the confirmation's controls) or a contact's, plus the dev funds that set up a
+/// journey. The Paykit UI toggle gates them all but the funds.
 public enum PaykitAction: Sendable, Equatable {
-    /// Fetches requests from every saved contact, runs the gate, logs failures once and presents
-    /// the first new accepted request on its own.
-    case sync
-    /// The bell on Home (`PaymentRequestsBell`): the requests sheet.
-    case openBell
-    /// Taps a request row: its details screen. The argument is the request id or the row id.
-    case openRequest(String)
-    /// `PaymentRequestPay-<id>`: resolution, then the confirmation.
-    case pay(String)
-    /// `PaymentRequestDismiss-<id>`: the request leaves the pending list, nothing is paid.
-    case reject(String)
-    /// Confirms the open confirmation: the §6 re-checks, then the payment shown.
-    case confirm
-    /// `SendConfirmToggleDetails`.
-    case toggleDetails
-    /// Closes the open confirmation without paying.
-    case dismiss
+    case requests(PaymentRequests.Action)
+    case contacts(Contacts.Action)
     /// Dev action: adds to the wallet's on-chain balance and Lightning outbound capacity.
     case fund(onchainSats: UInt64, lightningSats: UInt64)
-    /// Saves a contact linked on a receiver path (`Add Contact` → Save).
-    case addContact(name: String, pubky: String, receiverPath: String)
-    /// Opens the contacts list.
-    case openContacts
+}
+
+/// The Paykit steps by the names the tools use.
+extension PaykitAction {
+    public static let sync = PaykitAction.requests(.sync)
+    public static let openBell = PaykitAction.requests(.openBell)
+    public static func openRequest(_ reference: String) -> PaykitAction { .requests(.openRequest(reference)) }
+    public static func pay(_ reference: String) -> PaykitAction { .requests(.pay(reference)) }
+    public static func reject(_ reference: String) -> PaykitAction { .requests(.reject(reference)) }
+    public static let confirm = PaykitAction.requests(.confirm)
+    public static let toggleDetails = PaykitAction.requests(.toggleDetails)
+    public static let dismiss = PaykitAction.requests(.dismiss)
+    public static let openContacts = PaykitAction.contacts(.open)
+
+    public static func addContact(name: String, pubky: String, receiverPath: String) -> PaykitAction {
+        .contacts(.add(name: name, pubky: pubky, receiverPath: receiverPath))
+    }
 }

@@ -106,7 +106,13 @@ public final class SimulatedBitkitBackend: BitkitBackend {
 
     public func profile(of pubky: String) throws(ServiceFailure) -> ProfileSummary? {
         let namespace = self.namespace
-        switch try call({ client throws(BackendError) in try client.profile(of: pubky, namespace: namespace) }) {
+        return Self.summary(
+            try call { client throws(BackendError) in try client.profile(of: pubky, namespace: namespace) })
+    }
+
+    /// The profile as Bitkit shows it: the Paykit profile's fields, or the pubky.app name and bio.
+    static func summary(_ lookup: ProfileLookup) -> ProfileSummary? {
+        switch lookup {
         case .paykit(let profile):
             return ProfileSummary(
                 name: profile.displayName, bio: profile.extra.bio ?? "", imageURI: profile.imageURI,
@@ -118,6 +124,29 @@ public final class SimulatedBitkitBackend: BitkitBackend {
                 links: (profile.links ?? []).map { ProfileSummary.Link(label: $0.title, url: $0.url) })
         case .notFound:
             return nil
+        }
+    }
+
+    public func follows(of pubky: String) throws(ServiceFailure) -> FollowsListing {
+        try call { client throws(BackendError) in try client.follows(of: pubky) }
+    }
+
+    public func followProfiles(_ pubkys: [String], lane: LookupLane) throws(ServiceFailure) -> [FollowProfile] {
+        let namespace = self.namespace
+        return try call { client throws(BackendError) in
+            try client.followLookups(pubkys, namespace: namespace, lane: lane)
+        }
+        .map { lookup in
+            let outcome: FollowProfile.Outcome
+            switch lookup.outcome {
+            case .answered(let found):
+                // A profile without a name is none: the follow shows its key (spec/09 §1.3).
+                let named = Self.summary(found).flatMap { $0.name.isEmpty ? nil : $0 }
+                outcome = named.map(FollowProfile.Outcome.found) ?? .none
+            case .failed(let reason): outcome = .failed(reason)
+            case .timedOut: outcome = .timedOut
+            }
+            return FollowProfile(pubky: lookup.pubky, outcome: outcome, start: lookup.slot.start, end: lookup.slot.end)
         }
     }
 

@@ -33,6 +33,13 @@ public enum BitkitCheckpoint: String, AppCheckpoint {
     case requestsBeforeFetch = "bitkit.requests.before-fetch"
     case requestsBeforeResolve = "bitkit.requests.before-resolve"
     case requestsBeforeSend = "bitkit.requests.before-send"
+    // The contact import (spec/09 §3.1): named here so tools and scenarios agree on them; the import
+    // feature reaches them.
+    case importBeforeFollows = "bitkit.import.before-follows"
+    case importBeforeLookup = "bitkit.import.before-lookup"
+    case importBeforeSave = "bitkit.import.before-save"
+    case contactsBeforeRefresh = "bitkit.contacts.before-refresh"
+    case contactLinkBeforeRoute = "bitkit.contact-link.before-route"
 
     /// What happens at the point.
     public var sentence: String {
@@ -100,6 +107,16 @@ public enum BitkitCheckpoint: String, AppCheckpoint {
             return "Pay: the request is pending; next the issuer's endpoints are fetched and resolved (15 attempts)."
         case .requestsBeforeSend:
             return "Confirm: next the spec/05 §6 re-checks run on the reloaded state, then the payment is sent."
+        case .importBeforeFollows:
+            return "Adoption found the profile: next the adopted pubky's follows are listed."
+        case .importBeforeLookup:
+            return "Contact import preview: next one follow's profile lookup."
+        case .importBeforeSave:
+            return "Contact import (Import All or Continue): next one follow is saved as a contact."
+        case .contactsBeforeRefresh:
+            return "Contacts: the rows are shown under their saved names; next the background profile refresh."
+        case .contactLinkBeforeRoute:
+            return "Contact link: the link is kept; next it routes (Add Contact, Contact Detail or Profile)."
         }
     }
 }

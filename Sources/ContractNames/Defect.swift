@@ -34,14 +34,9 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
     // an Android rule installed wrongly.
     case androidSourceCheckIgnoresListing = "android-source-check-ignores-listing"
 
-    /// The one platform whose code carries the defect (nil: both). `simctl defects` runs a defect on
-    /// its platform.
-    public var platform: DevicePlatform? {
-        switch self {
-        case .androidSourceCheckIgnoresListing: return .android
-        default: return nil
-        }
-    }
+    /// The one platform whose code carries the defect (nil: both): such a defect is named after its
+    /// platform (`android-…`). `simctl defects` runs a defect on its platform.
+    public var platform: Platform? { Platform.allCases.first { rawValue.hasPrefix($0.rawValue + "-") } }
 
     /// The app whose code carries the defect.
     public var app: AppKind {

@@ -3,37 +3,89 @@ import Foundation
 import Journeys
 import Scenarios
 
-/// Evaluates a journey's sub-actions in order against one world (spec/08 §1.4): interactions run the
-/// real tools through the scenario runner's `ScriptRun` (so the transcript, focus and serving
-/// processes are the scenario runner's), checks read the current screen and never act.
-struct JourneyEvaluation {
+/// Evaluates a journey's actions in order against one world (spec/08 §1.4, §2.4): each action's
+/// placeholders are bound at first use, its steps read as a person reads them; interactions run the real
+/// tools through the scenario runner's `ScriptRun` (so the transcript, focus and serving processes are
+/// the scenario runner's), checks read the current screen (and the world's facts) and never act.
+package struct JourneyEvaluation {
     var script: ScriptRun
     let finder: ElementFinder
+    var binder: PlaceholderBinder
+    var facts = WorldFacts()
+    var memory = JourneyMemory()
     private(set) var results: [JourneyActionResult] = []
     /// The app actions address when an action names none: the last one acted on.
-    private var app: JourneyApp = .bitkit
-    private var clipboard: String?
+    var app: JourneyApp = .bitkit
+    var clipboard: String?
     /// The scanner an earlier tap opened: Bitkit's `Scan`, or a Ring card's Authorize (with its ref).
-    private var scanner: (app: JourneyApp, pubky: String?)?
-    private var lastTap: (app: JourneyApp, arguments: [String])?
-    /// Whether the previous sub-action left its app's screen as it was (`If nothing happens`).
-    private var previousChangedNothing = false
+    var scanner: (app: JourneyApp, pubky: String?)?
+    /// The last tap's command, for `tap it again`.
+    var lastTapCommand: (app: JourneyApp, arguments: [String])?
+    /// Whether the last performed interaction left its app's screen as it was (`If nothing happens`).
+    var previousChangedNothing = false
+    /// The screen and Bitkit's adoption count before the last tap (`verify nothing changes`).
+    var beforeLastTap: (fingerprint: Data, adoptions: Int?)?
+    /// Background work the setup holds (`STEP &` at a breakpoint) ends after this many simulated seconds
+    /// of the journey (`--release-held-after`); nil: never, as race tooling holds it.
+    var releaseHeldAfter: Int?
+    var journeyStartMs: Int?
+    /// Bitkit elements the simulated app can show (`bitkit-sim elements`), read when first needed.
+    var bitkitCatalogue: [(id: String, testTag: String?)]?
     private var stopped = false
+    /// The current action's conditions (by scope id) and timing condition, once evaluated.
+    private var scopeValues: [Int: Bool?] = [:]
+    private var timingHeldAtStart: Bool?? = nil
+    /// The current action's placeholder values, for its report lines.
+    private var actionBindings: [String: JourneyBinding] = [:]
+    /// The placeholders resolved before the current action (those resolved during it, for a referent such as
+    /// `the named identity` or a set such as `one row per Ring identity`, are the action's too).
+    private var knownBeforeAction: Set<String> = []
 
-    /// How long a wait advances the device clock, one second at a time (spec/08 §2.2 row 8, assumed).
-    static let waitLimitSeconds = 30
+    /// How long a wait advances the device clock by default, one second at a time (spec/08 §2.2 row 8).
+    package static let waitLimitSeconds = 30
 
-    init(script: ScriptRun, finder: ElementFinder) {
+    init(script: ScriptRun, finder: ElementFinder, binder: PlaceholderBinder) {
         self.script = script
         self.finder = finder
+        self.binder = binder
     }
 
-    /// An outcome of one sub-action, before it is reported.
-    private struct Outcome {
+    /// An outcome of one step, before it is reported.
+    struct Outcome {
         var status: JourneyStatus
         var detail: String?
         var app: String?
+        var members: [JourneyMemberResult] = []
+        /// A check over `each row whose P` where no row has P: timing under a timing clause, else held.
+        var noRowMatches = false
         static func held(_ detail: String? = nil) -> Outcome { Outcome(status: .held, detail: detail) }
+        static func failed(_ detail: String) -> Outcome { Outcome(status: .didNotHold, detail: detail) }
+        static func notPerformable(_ detail: String) -> Outcome { Outcome(status: .notPerformable, detail: detail) }
+    }
+
+    // MARK: Actions
+
+    /// Binds the action's placeholders (first use freezes a world value), reads it into steps, evaluates each.
+    mutating func evaluate(_ action: JourneyFile.Action) {
+        let lower = action.text.lowercased()
+        let issuerAction = lower.contains("issuer")
+        if !stopped {
+            binder.resolve(action.text, issuerAction: issuerAction, facts: &facts, script: &script)
+        }
+        actionBindings = [:]
+        let contexts = PlaceholderBinder.idContexts(in: action.text)
+        for name in JourneyPlaceholders.names(in: action.text) {
+            if let value = binder.value(name, inID: contexts[name]?.first ?? nil) {
+                actionBindings[name] = value.binding
+            }
+        }
+        knownBeforeAction = Set(binder.values.keys)
+        let bound = JourneyFile.Action(
+            number: action.number, text: JourneyPlaceholders.bind(action.text, values: binder.scalars),
+            line: action.line, column: action.column)
+        scopeValues = [:]
+        timingHeldAtStart = nil
+        for step in JourneyAction.split(bound) { evaluate(step) }
     }
 
     mutating func evaluate(_ step: JourneyStep) {
@@ -45,14 +97,22 @@ struct JourneyEvaluation {
         }
         var outcome: Outcome
         do {
-            if let skip = try condition(step.condition, app: target) {
-                outcome = skip
+            try releaseDueWork()
+            if let unresolved = unresolvedPlaceholder(in: step) {
+                outcome =
+                    Self.isInteraction(step.form)
+                    ? .notPerformable(unresolved) : .failed(unresolved)
+            } else if let gate = try gate(step, app: target) {
+                outcome = gate
+            } else if Self.isInteraction(step.form), let timing = step.timing,
+                try timingCondition(timing, app: target) == true
+            {
+                outcome = Outcome(
+                    status: .timing,
+                    detail: "\"\(timing.clause)\": not performed, its condition held when the action began")
             } else {
-                outcome = try perform(step.form, app: target)
-                if outcome.status == .didNotHold, let clause = step.timingClause {
-                    outcome = Outcome(
-                        status: .timing, detail: "\"\(clause)\"" + (outcome.detail.map { ": \($0)" } ?? ""))
-                }
+                outcome = try perform(step, app: target)
+                outcome = try applyTiming(outcome, step: step, app: target)
             }
         } catch let failure as ScriptRun.StepFailure {
             outcome = Self.failed(failure)
@@ -60,10 +120,49 @@ struct JourneyEvaluation {
             outcome = Outcome(status: .crashed, detail: "escalate: \(error)")
         }
         if outcome.status == .notPerformable || outcome.status == .crashed { stopped = true }
+        for (key, value) in binder.values where !knownBeforeAction.contains(key) && actionBindings[key] == nil {
+            actionBindings[key] = value.binding
+        }
+        if !step.notes.isEmpty {
+            let notes = "note: " + step.notes.joined(separator: "; ")
+            outcome.detail = outcome.detail.map { "\($0); \(notes)" } ?? notes
+        }
         results.append(
             .init(
                 index: step.index, text: step.text, app: outcome.app ?? target.rawValue, status: outcome.status,
-                detail: outcome.detail, screens: script.shownScreens))
+                detail: outcome.detail, bindings: actionBindings, members: outcome.members, screens: script.shownScreens
+            ))
+    }
+
+    /// A timing clause turns a check that did not hold into `timing` unless its condition is known false;
+    /// a check needing a person ends timing when the condition held at the start; `each row whose P` with
+    /// no such row ends timing.
+    private mutating func applyTiming(_ outcome: Outcome, step: JourneyStep, app target: JourneyApp) throws -> Outcome {
+        var outcome = outcome
+        if outcome.noRowMatches {
+            guard let timing = step.timing else { return outcome }
+            outcome.status = .timing
+            outcome.detail = "\"\(timing.clause)\": " + (outcome.detail ?? "no row matches")
+            return outcome
+        }
+        guard let timing = step.timing else { return outcome }
+        if outcome.status == .didNotHold, try timingCondition(timing, app: target) != false {
+            return Outcome(
+                status: .timing, detail: "\"\(timing.clause)\"" + (outcome.detail.map { ": \($0)" } ?? ""),
+                members: outcome.members)
+        }
+        if outcome.status == .person, try timingCondition(timing, app: target) == true {
+            return Outcome(status: .timing, detail: "\"\(timing.clause)\"" + (outcome.detail.map { ": \($0)" } ?? ""))
+        }
+        return outcome
+    }
+
+    /// The timing sentence's condition, evaluated once when the action began: nil when it cannot be.
+    private mutating func timingCondition(_ timing: JourneyTiming, app target: JourneyApp) throws -> Bool? {
+        if let known = timingHeldAtStart { return known }
+        let value: Bool? = try timing.condition.map { try conditionValue($0, app: target) } ?? nil
+        timingHeldAtStart = .some(value)
+        return value
     }
 
     /// A tool that failed: a timeout, a signal or an internal failure is a crash (escalate, spec/08
@@ -78,53 +177,123 @@ struct JourneyEvaluation {
 
     /// The app a form names by itself: a Ring testID.
     private static func app(of form: JourneyForm) -> JourneyApp? {
+        func ring(_ mention: ElementMention?) -> Bool { if case .testID? = mention { true } else { false } }
         switch form {
-        case .tap(.testID, _), .verifyDisabled(.testID, _), .verifyText(.testID?, _): .ring
-        case .verifyVisible(let mentions, _), .verifyAbsent(let mentions, _, _):
-            mentions.contains { if case .testID = $0 { true } else { false } } ? .ring : nil
-        case .waitFor(let inner): app(of: inner)
-        default: nil
+        case .tap(let mention, _): return ring(mention) ? .ring : nil
+        case .tapReferent(_, let within), .scrollTo(let within as ElementMention?): return ring(within) ? .ring : nil
+        case .check(let check), .waitFor(let check, _):
+            let mentions = check.conjuncts.flatMap(\.alternatives).flatMap { claim -> [ElementMention] in
+                switch claim.subject {
+                case .elements(let mentions, _): mentions
+                case .referent(_, let within?), .rows(_, let within?): [within]
+                default: []
+                }
+            }
+            return !mentions.isEmpty && mentions.allSatisfy({ ring($0) }) ? .ring : nil
+        default: return nil
         }
+    }
+
+    /// Whether the form acts (a check, a wait, a note or a capture only reads).
+    static func isInteraction(_ form: JourneyForm) -> Bool {
+        switch form {
+        case .check, .waitFor, .waitForProcess, .waitSeconds, .needsPerson, .capture, .note, .reportDuration,
+            .precondition, .carryOn:
+            false
+        default: true
+        }
+    }
+
+    /// A placeholder the step uses that has a rule but no value now (§2.4.5 "unresolvable at use").
+    private func unresolvedPlaceholder(in step: JourneyStep) -> String? {
+        let contexts = PlaceholderBinder.idContexts(in: step.text)
+        for name in JourneyPlaceholders.names(in: step.text) {
+            if case .unresolved(let reason)? = binder.value(name, inID: contexts[name]?.first ?? nil) {
+                return "<\(name)> has no value: \(reason)"
+            }
+        }
+        return nil
     }
 
     // MARK: Conditions
 
-    /// nil when the step runs; else how it ends without running.
-    private mutating func condition(_ condition: JourneyCondition?, app: JourneyApp) throws -> Outcome? {
+    /// nil when the step runs; else how it ends without running (its condition false, or undecidable).
+    private mutating func gate(_ step: JourneyStep, app target: JourneyApp) throws -> Outcome? {
+        guard let scope = step.scope else { return nil }
+        let value: Bool?
+        if let known = scopeValues[scope.id] {
+            value = known
+        } else {
+            value = try conditionValue(scope.condition, app: target)
+            scopeValues[scope.id] = .some(value)
+        }
+        guard let value else {
+            return Outcome(
+                status: .person, detail: "a condition only a person can judge: \(Self.describe(scope.condition))")
+        }
+        if value == scope.whenTrue { return nil }
+        return Outcome(status: .skipped, detail: Self.skipReason(scope.condition, held: value))
+    }
+
+    /// Evaluated once, on the current screen, without waiting; nil when only a person can judge it.
+    mutating func conditionValue(_ condition: JourneyCondition, app target: JourneyApp) throws -> Bool? {
         switch condition {
-        case nil: return nil
-        case .element(let mention)?:
-            let screen = try current(app)
-            return finder.find(mention, showing: nil, app: app, on: screen) == nil
-                ? Outcome(status: .skipped, detail: "\(mention.value) is not on the screen") : nil
-        case .promptNeverShown(let prompt)?:
-            return Outcome(status: .skipped, detail: "the simulator never shows the \(prompt)")
-        case .nothingHappened?:
-            return previousChangedNothing
-                ? nil : Outcome(status: .skipped, detail: "the previous step changed the screen")
-        case .other(let text)?:
-            return Outcome(status: .person, detail: "a condition only a person can judge: \(text)")
+        case .check(let check):
+            let outcome = try evaluateCheck(check, app: target)
+            switch outcome.status {
+            case .held: return true
+            case .didNotHold: return outcome.noRowMatches
+            default: return nil
+            }
+        case .promptNeverShown: return false
+        case .nothingHappened: return previousChangedNothing
+        case .process(let process, let running): return facts.running(process, &script) == running
+        case .other: return nil
+        }
+    }
+
+    private static func describe(_ condition: JourneyCondition) -> String {
+        switch condition {
+        case .other(let text): text
+        case .check: "a check"
+        case .promptNeverShown(let prompt): prompt
+        case .nothingHappened: "nothing happens"
+        case .process(let process, let running): "\(process.rawValue) \(running ? "running" : "finished")"
+        }
+    }
+
+    private static func skipReason(_ condition: JourneyCondition, held: Bool) -> String {
+        switch condition {
+        case .promptNeverShown(let prompt): "the simulator never shows the \(prompt)"
+        case .nothingHappened: held ? "the previous step changed nothing" : "the previous step changed the screen"
+        case .process(let process, let running):
+            held == running ? "Bitkit has \(process.rawValue) in flight" : "Bitkit has no \(process.rawValue) in flight"
+        default: held ? "its condition held (an otherwise branch)" : "its condition did not hold"
         }
     }
 
     // MARK: Forms
 
-    private mutating func perform(_ form: JourneyForm, app target: JourneyApp) throws -> Outcome {
-        switch form {
+    private mutating func perform(_ step: JourneyStep, app target: JourneyApp) throws -> Outcome {
+        switch step.form {
         case .tap(let mention, let showing):
-            return try tap(mention, showing: showing, app: target)
+            return try tap(mention, showing: showing, app: target, ignored: step.expectsNoChange)
+        case .tapReferent(let referent, let within):
+            return try tapReferent(referent, within: within, app: target, ignored: step.expectsNoChange)
         case .tapAgain:
-            guard let lastTap else { return Outcome(status: .notPerformable, detail: "no earlier tap to repeat") }
-            return try act(lastTap.app, lastTap.arguments, source: "tap again")
+            guard let lastTapCommand else { return .notPerformable("no earlier tap to repeat") }
+            return try act(lastTapCommand.app, lastTapCommand.arguments, source: "tap again")
         case .enterText(let text, let field):
             return try enter(text, into: field, app: target)
-        case .verifyVisible, .verifyAbsent, .verifyDisabled, .verifyText:
-            return try check(form, app: target)
-        case .waitFor(let inner):
-            return try wait(for: inner, app: target)
-        case .waitBriefly:
-            try simctl(["device", "clock", "advance", "1"])
-            return .held("the device clock advanced 1 s")
+        case .check(let check):
+            return try evaluateCheck(check, app: target)
+        case .waitFor(let check, let limit):
+            return try wait(for: check, limit: limit, app: target)
+        case .waitForProcess(let process, let limit):
+            return try wait(for: process, limit: limit)
+        case .waitSeconds(let seconds):
+            try advance(seconds, app: target)
+            return .held("the device clock advanced \(seconds) s")
         case .command(let command):
             return try run(command)
         case .networkThrottle:
@@ -137,47 +306,88 @@ struct JourneyEvaluation {
         case .switchApp(let other):
             app = other
             return Outcome(status: .held, app: other.rawValue)
+        case .launchApp(let other):
+            return try act(other, ["launch"], source: "launch")
+        case .precondition(let clause):
+            return precondition(clause)
         case .needsPerson(let reason):
             return Outcome(
-                status: .person, detail: reason == "" ? nil : "only a person with a screenshot can settle it")
+                status: .person,
+                detail: reason.isEmpty
+                    ? "nothing here the runner evaluates" : "only a person with a screenshot can settle it")
         case .goBack:
             return try act(target, ["back"], source: "go back")
         case .goHome:
             return try act(target, ["home"], source: "go home")
-        case .goTo(let place):
-            switch (target, place.lowercased()) {
-            case (_, "home"): return try act(target, ["home"], source: "go home")
-            case (.ring, "settings"): return try act(.ring, ["settings"], source: "go to Settings")
-            case (.bitkit, "settings"): return try act(.bitkit, ["settings"], source: "go to Settings")
-            case (.bitkit, "profile"): return try act(.bitkit, ["open", "profile"], source: "go to Profile")
-            default:
-                return Outcome(status: .notPerformable, detail: "no simulated route to \(place) in \(target.rawValue)")
-            }
+        case .goTo(let phrase, let existing):
+            return try navigate(to: phrase, existing: existing, app: target)
+        case .capture(let kinds):
+            return try capture(kinds, app: target)
+        case .note(let noun, let mention):
+            return try note(noun, from: mention, app: target)
+        case .reportDuration(let event):
+            return reportDuration(event)
+        case .issuerPublish(let identifier, let payload):
+            return try issuer(["publish", "--identifier", identifier, "--payload", payload])
+        case .issuerRequest(let id, let amount, let identifiers):
+            return try issuer(
+                ["request", "--to", "bitkit", "--id", id, "--amount", amount]
+                    + identifiers.flatMap { ["--identifier", $0] })
+        case .dialog(let confirm, let noun):
+            return try dialog(confirm: confirm, noun: noun, app: target)
+        case .dismiss(let what, let withoutPaying):
+            return try dismiss(what, withoutPaying: withoutPaying, app: target)
+        case .scrollTo(let mention):
+            return try scroll(to: mention, app: target)
+        case .carryOn:
+            return .held("nothing to do")
         case .unrecognised(let reason):
-            return Outcome(status: .notPerformable, detail: reason)
+            return .notPerformable(reason)
         }
     }
 
-    private mutating func tap(_ mention: ElementMention, showing: String?, app target: JourneyApp) throws -> Outcome {
+    // MARK: Interactions
+
+    mutating func tap(
+        _ mention: ElementMention, showing: String?, app target: JourneyApp, ignored: Bool = false
+    ) throws -> Outcome {
         let written = mention.value
         if written == "QRScannerPasteButton" || written == "SimScannerPaste" || mention == .label("Paste") {
             return try paste(target)
         }
         let screen = try current(target)
-        guard let element = finder.find(mention, showing: showing, app: target, on: screen) else {
-            return Outcome(
-                status: .notPerformable,
-                detail: "\(written) is not on the current screen; it shows \(ElementFinder.summary(of: screen))")
+        var concrete = mention
+        switch expand(mention) {
+        case .unresolved(let why): return .notPerformable(why)
+        case .single(let single): concrete = single
+        case .members(let list):
+            // A set placeholder in an interaction: the member the phrase picks; none among several.
+            guard list.count == 1 else {
+                return .notPerformable("\(mention.value) stands for \(list.count) members: the step picks none of them")
+            }
+            concrete = list[0].mention
         }
-        guard !element.disabled else { return Outcome(status: .notPerformable, detail: "\(written) is disabled") }
+        guard let element = finder.find(concrete, showing: showing, app: target, on: screen) else {
+            return try notShown(concrete, app: target, screen: screen)
+        }
+        return try tap(element, written: concrete, app: target, ignored: ignored)
+    }
+
+    /// Taps one element found on the screen (a disabled one only when the step expects it to be ignored).
+    mutating func tap(
+        _ element: ShownElement, written mention: ElementMention, app target: JourneyApp, ignored: Bool
+    ) throws -> Outcome {
+        let written = mention.value
+        memory.named([JourneyMemory.Identity(app: target, element: element, key: element.keyInID)])
+        memory.lastTap = memory.focus.first
+        if element.disabled, !ignored { return .notPerformable("\(written) is disabled") }
         // The scanner opens: the code is pasted next (spec/08 §2.2 row 12).
         if target == .bitkit, element.id == BitkitScannerID.scan {
             scanner = (.bitkit, nil)
             return .held("the scanner opens")
         }
         if target == .ring, written.hasSuffix("-ActionButton"),
-            let index = written.dropLast("-ActionButton".count)
-                .split(separator: "-").last.flatMap({ Int($0) })
+            let index = written.dropLast("-ActionButton".count).split(separator: "-").last.flatMap({ Int($0) })
         {
             scanner = (.ring, "#\(index + 1)")
             return .held("the scanner opens")
@@ -190,28 +400,31 @@ struct JourneyEvaluation {
                 target == .ring && ElementFinder.derivedSuffixes.contains(where: written.hasSuffix)
                 ? written : element.id
         }
-        lastTap = (target, ["tap", id])
-        return try act(target, ["tap", id], source: "tap \(id)")
+        beforeLastTap = (
+            script.lastScreen[target.rawValue].map(Self.fingerprint) ?? Data(), ignored ? adoptionCount() : nil
+        )
+        lastTapCommand = (target, ["tap", id])
+        var outcome = try act(target, ["tap", id], source: "tap \(id)")
+        if element.disabled, outcome.status == .notPerformable {
+            outcome = .held("ignored: \(written) is disabled")
+        }
+        return outcome
     }
 
     /// Types into a field (`bitkit-sim type ID TEXT`); Ring's fields are not simulated as typing.
     private mutating func enter(_ text: String, into field: ElementMention?, app target: JourneyApp) throws -> Outcome {
-        guard target == .bitkit else {
-            return Outcome(status: .notPerformable, detail: "typing into Pubky Ring's fields is not simulated")
-        }
-        guard let field else { return Outcome(status: .notPerformable, detail: "no field named to type into") }
+        guard target == .bitkit else { return .notPerformable("typing into Pubky Ring's fields is not simulated") }
+        guard let field else { return .notPerformable("no field named to type into") }
         let screen = try current(target)
         guard let element = finder.find(field, showing: nil, app: target, on: screen) else {
-            return Outcome(
-                status: .notPerformable,
-                detail: "\(field.value) is not on the current screen; it shows \(ElementFinder.summary(of: screen))")
+            return try notShown(field, app: target, screen: screen)
         }
         return try act(target, ["type", element.id, text], source: "type \(element.id)")
     }
 
     /// Pastes the clipboard into the open scanner: `bitkit-sim scan` / `ring-sim authorize`.
     private mutating func paste(_ target: JourneyApp) throws -> Outcome {
-        guard let clipboard else { return Outcome(status: .notPerformable, detail: "the clipboard is empty") }
+        guard let clipboard else { return .notPerformable("the clipboard is empty") }
         let app = scanner?.app ?? target
         let arguments =
             app == .bitkit
@@ -220,8 +433,17 @@ struct JourneyEvaluation {
         return try act(app, arguments, source: "paste")
     }
 
+    /// An element a step names that the screen does not show: not performable, saying what the screen
+    /// shows — or, when the simulated app never shows such an element, what the simulator lacks.
+    mutating func notShown(_ mention: ElementMention, app target: JourneyApp, screen: Screen) throws -> Outcome {
+        if let missing = unmodelled(mention, app: target) { return .notPerformable(missing) }
+        return .notPerformable(
+            "\(mention.value) is not on the current screen; it shows \(ElementFinder.summary(of: screen))")
+    }
+
     /// Runs an app command; a `notice:` is the app refusing (not performable as written).
-    private mutating func act(_ target: JourneyApp, _ arguments: [String], source: String) throws -> Outcome {
+    @discardableResult
+    mutating func act(_ target: JourneyApp, _ arguments: [String], source: String) throws -> Outcome {
         let before = script.lastScreen[target.rawValue].map(Self.fingerprint)
         let tool: Tool = target == .bitkit ? .bitkit : .ring
         try script.runStep(
@@ -230,21 +452,23 @@ struct JourneyEvaluation {
                 kind: .run(tool: tool, arguments: arguments, background: false, expectFailure: false)),
             tool: tool, arguments: arguments, background: false, expectFailure: false)
         app = target
+        facts.forget()
         let after = script.lastScreen[target.rawValue].map(Self.fingerprint)
         previousChangedNothing = before != nil && before == after
         let stderr = script.lastOutput?.stderr ?? ""
         if let notice = stderr.split(separator: "\n").first(where: { $0.hasPrefix("notice:") }) {
-            return Outcome(status: .notPerformable, detail: "the app refused: \(notice.dropFirst("notice: ".count))")
+            return .notPerformable("the app refused: \(notice.dropFirst("notice: ".count))")
         }
         return .held()
     }
 
-    private mutating func simctl(_ arguments: [String]) throws {
+    mutating func simctl(_ arguments: [String]) throws {
         try script.runStep(
             Step(
                 file: "journey", line: 0, source: "simctl \(arguments.joined(separator: " "))",
                 kind: .run(tool: .simctl, arguments: arguments, background: false, expectFailure: false)),
             tool: .simctl, arguments: arguments, background: false, expectFailure: false)
+        facts.forget()
     }
 
     /// The backticked commands of spec/08 §2.2, and the exported capability actions.
@@ -297,102 +521,17 @@ struct JourneyEvaluation {
                     throw failure
                 }
             }
+            facts.forget()
             return Outcome(status: .held, app: "sim")
         case .unrecognised(let reason):
             return Outcome(status: .notPerformable, detail: reason, app: "os")
         }
     }
 
-    // MARK: Checks
-
-    /// A check of the current screen: it never acts (spec/08 §1.4 rule 3).
-    private mutating func check(_ form: JourneyForm, app target: JourneyApp) throws -> Outcome {
-        let screen = try current(target)
-        let found = "found \(ElementFinder.summary(of: screen))"
-        switch form {
-        case .verifyVisible(let mentions, let quoted):
-            let showing = quoted.first
-            let missing = mentions.filter { finder.find($0, showing: showing, app: target, on: screen) == nil }
-            if mentions.isEmpty {
-                let texts = ElementFinder.texts(of: screen)
-                let absent = quoted.filter { text in
-                    !texts.contains { Self.normalised($0).contains(Self.normalised(text)) }
-                }
-                return absent.isEmpty
-                    ? .held()
-                    : Outcome(
-                        status: .didNotHold,
-                        detail: "expected \(absent.map { "\"\($0)\"" }.joined(separator: ", ")), \(found)")
-            }
-            return missing.isEmpty
-                ? .held()
-                : Outcome(
-                    status: .didNotHold, detail: "expected \(missing.map(\.value).joined(separator: ", ")), \(found)")
-        case .verifyAbsent(let mentions, let quoted, let missingFromTargets):
-            var present = mentions.filter { mention in
-                guard let element = finder.find(mention, showing: nil, app: target, on: screen) else { return false }
-                return !(missingFromTargets && element.disabled)
-            }.map(\.value)
-            if mentions.isEmpty {
-                // `the "PubkyChoiceRing_" rows missing`: no element whose id starts so.
-                present = quoted.filter { prefix in
-                    screen.identifiers.contains { $0.id.hasPrefix(prefix) && !(missingFromTargets && $0.disabled) }
-                }
-            }
-            return present.isEmpty
-                ? .held()
-                : Outcome(status: .didNotHold, detail: "expected no \(present.joined(separator: ", ")), \(found)")
-        case .verifyDisabled(let mention, let disabled):
-            guard let element = finder.find(mention, showing: nil, app: target, on: screen) else {
-                return Outcome(status: .didNotHold, detail: "expected \(mention.value), \(found)")
-            }
-            return element.disabled == disabled
-                ? .held()
-                : Outcome(
-                    status: .didNotHold,
-                    detail:
-                        "expected \(mention.value) \(disabled ? "disabled" : "enabled"), found it \(element.disabled ? "disabled" : "enabled")"
-                )
-        case .verifyText(let mention, let text):
-            let wanted = Self.normalised(text)
-            if let mention {
-                guard let element = finder.find(mention, showing: nil, app: target, on: screen) else {
-                    return Outcome(status: .didNotHold, detail: "expected \(mention.value), \(found)")
-                }
-                return element.texts.contains { Self.normalised($0).contains(wanted) }
-                    ? .held()
-                    : Outcome(
-                        status: .didNotHold,
-                        detail:
-                            "expected \(mention.value) to show \"\(text)\", found \(element.texts.map { "\"\($0)\"" }.joined(separator: ", "))"
-                    )
-            }
-            return ElementFinder.texts(of: screen).contains { Self.normalised($0).contains(wanted) }
-                ? .held() : Outcome(status: .didNotHold, detail: "expected the text \"\(text)\", \(found)")
-        default:
-            return Outcome(status: .notPerformable, detail: "not a check")
-        }
-    }
-
-    /// A check repeated while it fails, the device clock advanced 1 s between tries, up to 30 s.
-    private mutating func wait(for inner: JourneyForm, app target: JourneyApp) throws -> Outcome {
-        var outcome = try check(inner, app: target)
-        var waited = 0
-        while outcome.status == .didNotHold, waited < Self.waitLimitSeconds {
-            try simctl(["device", "clock", "advance", "1"])
-            waited += 1
-            try render(target)
-            outcome = try check(inner, app: target)
-        }
-        if outcome.status == .held, waited > 0 { outcome.detail = "after \(waited) s" }
-        if outcome.status == .didNotHold { outcome.detail = "after \(waited) s: " + (outcome.detail ?? "") }
-        return outcome
-    }
-
     // MARK: The current screen
 
     /// The screen the app's last action printed in this run, else a fresh render (`screen`, which runs nothing).
-    private mutating func current(_ target: JourneyApp) throws -> Screen {
+    mutating func current(_ target: JourneyApp) throws -> Screen {
         if script.lastScreen[target.rawValue] == nil { try render(target) }
         guard let screen = script.shownScreens[target.rawValue] else {
             let name = target == .bitkit ? "Bitkit" : "Pubky Ring"
@@ -401,7 +540,7 @@ struct JourneyEvaluation {
         return screen
     }
 
-    private mutating func render(_ target: JourneyApp) throws {
+    mutating func render(_ target: JourneyApp) throws {
         let tool: Tool = target == .bitkit ? .bitkit : .ring
         try script.runStep(
             Step(
@@ -410,14 +549,13 @@ struct JourneyEvaluation {
             tool: tool, arguments: ["screen"], background: false, expectFailure: false)
     }
 
-    private static func fingerprint(_ screen: [String: Any]) -> Data {
-        var shown = screen
-        shown["toasts"] = nil
-        return (try? JSONSerialization.data(withJSONObject: shown, options: [.sortedKeys])) ?? Data()
+    /// The screen as a person compares it (route, sheet, each element's id, texts, disabled; toasts).
+    static func fingerprint(_ screen: [String: Any]) -> Data {
+        (try? JSONSerialization.data(withJSONObject: screen, options: [.sortedKeys])) ?? Data()
     }
 
     /// Trimmed, with every run of whitespace one space (spec/08 §2.2 row 7).
-    static func normalised(_ text: String) -> String {
+    package static func normalised(_ text: String) -> String {
         text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

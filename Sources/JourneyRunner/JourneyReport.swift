@@ -7,7 +7,9 @@ public struct JourneyReport: Sendable, Encodable {
     public var file: String
     public var name: String
     public var platform: String
-    public var bindings: [String: String]
+    public var bindings: [String: JourneyBinding]
+    /// Where each binding came from: `--bind`, `setup`, or the world rule that gave it.
+    public var bindingSources: [String: String] = [:]
     public var actions: [JourneyActionResult]
     /// The temporary world `--scenario --keep` kept.
     public var keptWorld: String?
@@ -22,7 +24,9 @@ public struct JourneyReport: Sendable, Encodable {
             })
     }
 
-    enum CodingKeys: String, CodingKey { case file, name, platform, bindings, result, counts, actions, keptWorld }
+    enum CodingKeys: String, CodingKey {
+        case file, name, platform, bindings, bindingSources, result, counts, actions, keptWorld
+    }
 
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -30,6 +34,7 @@ public struct JourneyReport: Sendable, Encodable {
         try container.encode(name, forKey: .name)
         try container.encode(platform, forKey: .platform)
         try container.encode(bindings, forKey: .bindings)
+        try container.encode(bindingSources, forKey: .bindingSources)
         try container.encode(passed ? "passed" : "failed", forKey: .result)
         try container.encode(counts, forKey: .counts)
         try container.encode(actions, forKey: .actions)
@@ -67,7 +72,9 @@ public struct JourneyReport: Sendable, Encodable {
                     phones: Dictionary(
                         uniqueKeysWithValues: action.screens.compactMap { app, screen in
                             Phone(rawValue: app).map { ($0, screen) }
-                        }))
+                        }),
+                    bindings: action.bindings.sorted { $0.key < $1.key }.map { ($0.key, $0.value.text) },
+                    members: action.members.map { ($0.member, $0.held, $0.detail) })
             })
     }
 

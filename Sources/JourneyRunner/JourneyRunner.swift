@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Foundation
 import Journeys
 import Scenarios
@@ -8,7 +9,7 @@ import Scenarios
 /// current screen, commands map to the simulator's verbs. The rules are spec/08 §1.4.
 public struct JourneyRunner: Sendable {
     public var runner: ScenarioRunner
-    public var platform: JourneyPlatform
+    public var platform: Platform
     public var world: URL
     /// `--bind NAME=VALUE`: wins over every automatic binding.
     public var bindings: [String: String]
@@ -20,9 +21,12 @@ public struct JourneyRunner: Sendable {
     public var scenario: Scenario?
     /// Keep the temporary world of `--scenario` (its path is `keptWorld`).
     public var keepWorld = false
+    /// `--release-held-after S`: background steps the setup holds at a breakpoint continue once the journey
+    /// has run S simulated seconds (work that ends S seconds later); nil: they stay held, as race tooling does.
+    public var releaseHeldAfter: Int?
 
     public init(
-        runner: ScenarioRunner, platform: JourneyPlatform, world: URL, bindings: [String: String] = [:],
+        runner: ScenarioRunner, platform: Platform, world: URL, bindings: [String: String] = [:],
         setup: String? = nil, setupPath: String = "setup"
     ) {
         self.runner = runner
@@ -41,6 +45,46 @@ public struct JourneyRunner: Sendable {
         } catch {
             throw .usage("\(file): \(error.description)")
         }
+        let prepared = try prepare()
+        defer { prepared.script.close(keepWorld: keepWorld) }
+        let journeyScript = prepared.script
+        var script = prepared.run
+        // Before any action the current screen is a fresh render (spec/08 §1.4 rule 3): held setup work
+        // may have changed it since the setup's last step printed.
+        script.lastScreen = [:]
+        let binder = PlaceholderBinder(given: bindings, setup: prepared.values, platform: platform)
+        let unbound = binder.unboundable(in: journey.actions.map(\.text))
+        if !unbound.isEmpty {
+            throw .usage(
+                "Unbound placeholder(s) in an id, a command or a quote: \(unbound.map { "<\($0)>" }.joined(separator: ", ")); "
+                    + "no rule of the world binds them (Docs/journeys.md), so give each with --bind NAME=VALUE.")
+        }
+        var evaluation = JourneyEvaluation(script: script, finder: ElementFinder(platform: platform), binder: binder)
+        evaluation.releaseHeldAfter = releaseHeldAfter
+        for action in journey.actions { evaluation.evaluate(action) }
+        evaluation.finishHeldWork()
+        // Every value the run used: those its actions name and those a referent or a set resolved.
+        var values: [String: JourneyBinding] = [:]
+        var sources: [String: String] = [:]
+        for (key, value) in evaluation.binder.values {
+            values[key] = value.binding
+            sources[key] = evaluation.binder.sources[key]
+        }
+        return JourneyReport(
+            file: file, name: journey.name, platform: platform.rawValue, bindings: values, bindingSources: sources,
+            actions: evaluation.results, keptWorld: journeyScript.fresh && keepWorld ? journeyScript.world.path : nil)
+    }
+
+    /// The world the journey runs in, after its setup, with the serving processes still open.
+    private struct Prepared {
+        let script: JourneyScript
+        let run: ScriptRun
+        /// What the setup (or the scenario) bound.
+        let values: [String: String]
+    }
+
+    /// Makes or takes the world and runs the setup in it (`--setup`, `--setup-file`, `--scenario`).
+    private func prepare() throws(JourneyRunError) -> Prepared {
         let setupScript: Scenario
         var setupSteps: [Step]
         if let scenario {
@@ -63,47 +107,36 @@ public struct JourneyRunner: Sendable {
         } catch {
             throw .setupFailed("Could not make a world for \(setupScript.file): \(error.actual)")
         }
-        defer { journeyScript.close(keepWorld: keepWorld) }
         var script = journeyScript.run
         for step in setupSteps {
             do {
                 try script.perform(step)
             } catch let failure as ScriptRun.StepFailure {
+                journeyScript.close(keepWorld: keepWorld)
                 throw .setupFailed(
                     "The setup failed at \(step.file):\(step.line) `\(step.source)`: expected \(failure.expected), "
                         + "found \(failure.actual).")
             } catch {
+                journeyScript.close(keepWorld: keepWorld)
                 throw .setupFailed("The setup failed at \(step.file):\(step.line) `\(step.source)`: \(error).")
             }
         }
-        let values = automaticBindings(&script).merging(bindings) { _, given in given }
-        let unbound = journey.actions.flatMap { JourneyPlaceholders.unbound(in: $0.text, values: values).usageErrors }
-        if !unbound.isEmpty {
-            var seen = Set<String>()
-            let names = unbound.filter { seen.insert($0).inserted }.map { "<\($0)>" }
-            throw .usage(
-                "Unbound placeholder(s) in an id, a command or a quote: \(names.joined(separator: ", ")); "
-                    + "give each with --bind NAME=VALUE.")
-        }
-        var evaluation = JourneyEvaluation(script: script, finder: ElementFinder(platform: platform))
-        for action in journey.actions {
-            let bound = JourneyFile.Action(
-                number: action.number, text: JourneyPlaceholders.bind(action.text, values: values), line: action.line,
-                column: action.column)
-            for step in JourneyAction.split(bound) { evaluation.evaluate(step) }
-        }
-        let used = Set(journey.actions.flatMap { JourneyPlaceholders.names(in: $0.text) })
-        return JourneyReport(
-            file: file, name: journey.name, platform: platform.rawValue,
-            bindings: values.filter { used.contains($0.key) }, actions: evaluation.results,
-            keptWorld: journeyScript.fresh && keepWorld ? journeyScript.world.path : nil)
+        return Prepared(script: journeyScript, run: script, values: Self.setupBindings(script))
     }
 
-    /// `<UDID>`, `<ring-bundle-id>`, and what the setup bound: each key `A` as `<ring-pubky-a>` (bare),
-    /// `<a-caption>` and `<secret-a>`, `W` also as `<bitkit-pubky>`, each `set NAME` as `<name>`;
-    /// `<own-public-key>` = Bitkit's active pubky, `<ring-pubky>` when Ring holds exactly one.
-    private func automaticBindings(_ script: inout ScriptRun) -> [String: String] {
-        var values = ["UDID": "booted", "ring-bundle-id": "app.pubkyring"]
+    /// Runs only the setup in the world, as `run` does before a journey's first action, and returns
+    /// the bindings it made, the device's and `--bind` winning (`sim_setup`, spec/10 §2).
+    public func setUp() throws(JourneyRunError) -> [String: String] {
+        let prepared = try prepare()
+        prepared.script.close(keepWorld: keepWorld)
+        return prepared.values.merging(["UDID": "booted", "ring-bundle-id": "app.pubkyring"]) { setup, _ in setup }
+            .merging(bindings) { _, given in given }
+    }
+
+    /// What the setup (or the scenario) bound: each key `A` as `<ring-pubky-a>` (bare), `<a-caption>` and
+    /// `<secret-a>`, `W` also as `<bitkit-pubky>`, each `set NAME` as `<name>`.
+    private static func setupBindings(_ script: ScriptRun) -> [String: String] {
+        var values: [String: String] = [:]
         for (name, key) in script.symbols.keys {
             let lower = name.lowercased()
             values["ring-pubky-\(lower)"] = key.pubky
@@ -112,19 +145,6 @@ public struct JourneyRunner: Sendable {
             if name == "W" { values["bitkit-pubky"] = key.pubky }
         }
         for (name, value) in script.symbols.values { values[name.lowercased()] = value }
-        if let state = try? script.launch(.bitkit, ["state"], background: false), state.status == 0,
-            let document = try? JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any],
-            let identity = document["identity"] as? [String: Any], let key = identity["publicKey"] as? String
-        {
-            values["own-public-key"] = key.hasPrefix("pubky") ? key : "pubky" + key
-        }
-        if let state = try? script.launch(.ring, ["state"], background: false), state.status == 0,
-            let document = try? JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any],
-            let entries = document["pubkys"] as? [[String: Any]], entries.count == 1,
-            let pubky = entries[0]["pubky"] as? String
-        {
-            values["ring-pubky"] = pubky.hasPrefix("pubky") ? String(pubky.dropFirst(5)) : pubky
-        }
         return values
     }
 }

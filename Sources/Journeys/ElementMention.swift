@@ -29,11 +29,12 @@ public enum ElementMention: Sendable, Equatable, Hashable {
     /// The mentions with the range each occupies (keyword to closing quote), for callers that must tell a
     /// mention's quoted value from other quoted text.
     static func mentionRanges(in text: String) -> [(mention: ElementMention, range: Range<String.Index>)] {
-        let pattern = #/(?:\bno (?:testTag|id|identifier);\s*titled|\b(id|identifier|testTag|testID)) "([^"]*)"/#
+        let pattern = Pattern(
+            ##"(?:\bno (?:testTag|id|identifier);\s*titled|\b(id|identifier|testTag|testID)) "([^"]*)""##)
         return text.matches(of: pattern).map { match in
-            let value = String(match.output.2)
+            let value = String(match[2])
             let mention: ElementMention
-            switch match.output.1 {
+            switch match[1] {
             case "id": mention = .id(value)
             case "identifier": mention = .identifier(value)
             case "testTag": mention = .testTag(value)

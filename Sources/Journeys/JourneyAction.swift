@@ -1,146 +1,244 @@
-/// Splits a journey action into its sub-actions (spec/08 §1.4 rule 2) and recognises each one's form.
+/// Reads a journey action as a person does (spec/08 §2.4.0–§2.4.1) into its steps.
 ///
-/// Boundaries, only outside quotes, backticks and parentheses: `; `, `, and then `, `, then `, ` and then `,
-/// ` then `; `, and ` / ` and ` before a lowercase §2.2 verb; `, ` before a lowercase verb when the text
-/// before it also starts with a verb (so `Tap A (id "A"), tap B (id "B")` splits but a prose preamble does
-/// not); `. ` before a capitalised verb. A leading `If …,` applies to its sub-action and every later one; so
-/// does `In Pubky Ring, …` / `In Bitkit, …` or a switch of app. A `report "already <x>" rather than failing`
-/// clause sets `timingClause` on every step of the action, and a sub-action that is only that clause is
-/// not a step of its own.
+/// The action is cut into sentences (at `. `, `! `, `? ` before a capital, a quote or a backtick) and each
+/// sentence is, first match wins: a timing sentence (`If C, …: report "already <x>" …`), a condition
+/// (`If C, S`, `Otherwise, S`), steps (opening with a verb), a conjunct of the action's check (`That row
+/// keeps its truncated key as its caption.`), or commentary (never evaluated; reported as `note:`). Inside
+/// a sentence, steps are cut at `; `, `, then `, ` and ` + a verb, `, ` + a verb; `: ` after a declarative
+/// clause introduces steps; `, so <verb>` is a step, `, because …` commentary. A condition governs the
+/// steps to the end of its sentence (or the next `if`/`otherwise`); `S if C` only S; a later sentence is
+/// never conditional. `In Pubky Ring, …` / `In Bitkit, …` or a switch of app carries to later steps.
 public enum JourneyAction {
-    /// The steps of `action`, indexed `"N"` when it holds one interaction, else `"N.1"`, `"N.2"`, ….
+    /// The steps of `action`, indexed `"N"` when it holds one step, else `"N.1"`, `"N.2"`, ….
     public static func split(_ action: JourneyFile.Action) -> [JourneyStep] {
-        var parts: [(text: String, condition: JourneyCondition?, app: JourneyApp?, form: JourneyForm)] = []
-        var condition: JourneyCondition?
+        var reader = ActionReader()
+        reader.read(action.text)
+        return reader.steps(number: action.number, text: action.text)
+    }
+}
+
+/// The state of reading one action: its steps so far, its conditions, its app and timing sentence.
+struct ActionReader {
+    struct Piece {
+        var text: String
+        var scope: JourneyScope?
         var app: JourneyApp?
-        var timingClause: String?
-        for segment in segments(action.text) {
-            var work = withoutConnectors(segment)
-            if let timing = timing(in: work) {
-                timingClause = timing.clause
-                if timing.rest.isEmpty { continue }
-                work = timing.rest
+        var form: JourneyForm
+        var notes: [String] = []
+        var expectsNoChange = false
+    }
+
+    private(set) var pieces: [Piece] = []
+    private var app: JourneyApp?
+    private var scopes: [JourneyScope] = []
+    private var timing: JourneyTiming?
+    private var notes: [String] = []
+    /// Whether the action opened with a check (its conjunct sentences extend that check).
+    private var opensWithCheck: Bool?
+
+    mutating func read(_ text: String) {
+        for sentence in Sentences.split(text) {
+            var body = sentence
+            if let found = Self.timing(in: body) {
+                timing = found.timing
+                body = found.rest
+                if body.isEmpty { continue }
             }
-            if let prefix = Prose.appPrefix(of: work) {
+            body = Sentences.withoutLeadIn(body)
+            if let prefix = Prose.appPrefix(of: body) {
                 app = prefix.app
-                work = prefix.rest
+                body = Sentences.withoutLeadIn(prefix.rest)
             }
-            if let leading = Prose.leadingCondition(of: work) {
-                condition = JourneyCondition(leading.condition)
-                work = leading.rest
-                if let prefix = Prose.appPrefix(of: work) {
-                    app = prefix.app
-                    work = prefix.rest
-                }
-            }
-            let form = FormRecogniser.form(of: work)
-            if case .switchApp(let target) = form { app = target }
-            parts.append((segment, condition, app, form))
-        }
-        if parts.isEmpty {
-            parts.append((action.text, nil, nil, .unrecognised("the action holds only a timing clause")))
-        }
-        return parts.enumerated().map { offset, part in
-            JourneyStep(
-                index: parts.count == 1 ? "\(action.number)" : "\(action.number).\(offset + 1)",
-                text: parts.count == 1 ? action.text : part.text,
-                condition: part.condition, app: part.app, timingClause: timingClause, form: part.form)
+            if opensWithCheck == nil { opensWithCheck = Prose.opensCheck(body) }
+            readSentence(body, written: sentence)
         }
     }
 
-    /// The sub-action texts of `text`, trimmed, boundary punctuation dropped.
-    static func segments(_ text: String) -> [String] {
-        let characters = Array(text)
-        let topLevel = Prose.topLevelOffsets(characters)
-        var segments: [String] = []
-        var start = 0
-        var contentStart = 0
-        var awaitingCondition = startsWithIf(characters, at: 0)
-        var offset = 0
+    func steps(number: Int, text: String) -> [JourneyStep] {
+        var pieces = self.pieces
+        if pieces.isEmpty {
+            // Nothing but commentary: nothing the runner can evaluate, so a person reads it.
+            pieces = [Piece(text: text, app: app, form: .needsPerson(""), notes: notes)]
+        } else if !notes.isEmpty {
+            pieces[pieces.count - 1].notes += notes
+        }
+        return pieces.enumerated().map { offset, piece in
+            JourneyStep(
+                index: pieces.count == 1 ? "\(number)" : "\(number).\(offset + 1)",
+                text: pieces.count == 1 ? text : piece.text, scope: piece.scope, app: piece.app, timing: timing,
+                form: piece.form, notes: piece.notes, expectsNoChange: piece.expectsNoChange)
+        }
+    }
 
-        func has(_ needle: String, at position: Int) -> Bool {
-            var index = position
-            for character in needle {
-                guard index < characters.count, characters[index] == character else { return false }
-                index += 1
+    // MARK: Sentences
+
+    private mutating func readSentence(_ sentence: String, written: String) {
+        // An exported capability action is one step, whatever its scenario line holds.
+        if sentence.wholeMatch(
+            of: Pattern(##"simulator capability "[^"]+"\s*:\s*run\s+`[^`]+`\.?"##, ignoringCase: true)) != nil
+        {
+            pieces.append(Piece(text: written, app: app, form: FormRecogniser.form(of: sentence), notes: notes))
+            notes = []
+            return
+        }
+        var scope: JourneyScope?
+        var cursor = written.startIndex
+        // Where the next step's prose starts: the sentence's start, or a condition or commentary before it.
+        var lead: String.Index? = written.startIndex
+        let sentenceStart = pieces.count
+        for clause in Sentences.clauses(sentence) {
+            // The clause's prose as written, with what led to it (`If C,`, `Pubky is still initializing:`).
+            var prose = clause.text
+            if let found = written[cursor...].firstRange(of: clause.text) {
+                prose =
+                    String(written[(lead ?? found.lowerBound)..<found.upperBound])
+                    .drop(while: { ";,: ".contains($0) }).description
+                if lead == nil, [.condition, .commentary].contains(clause.connector) { lead = cursor }
+                cursor = found.upperBound
+            }
+            switch clause.connector {
+            case .condition:
+                let condition = JourneyCondition(clause.text)
+                scope = JourneyScope(id: scopes.count + 1, condition: condition)
+                scopes.append(scope!)
+                continue
+            case .otherwise:
+                if let base = scope ?? scopes.last {
+                    scope = JourneyScope(id: base.id, condition: base.condition, whenTrue: !base.whenTrue)
+                } else {
+                    scope = JourneyScope(id: scopes.count + 1, condition: .other("otherwise, with no condition before"))
+                    scopes.append(scope!)
+                }
+                continue
+            case .commentary:
+                notes.append(clause.text)
+                continue
+            case .signal:
+                appendConjuncts(clause.text)
+                continue
+            case .trailingCondition:
+                if pieces.count > sentenceStart {
+                    let condition = JourneyCondition(clause.text)
+                    let trailing = JourneyScope(id: scopes.count + 1, condition: condition)
+                    scopes.append(trailing)
+                    pieces[pieces.count - 1].scope = trailing
+                    pieces[pieces.count - 1].text += " if " + clause.text
+                } else {
+                    notes.append("if " + clause.text)
+                }
+                continue
+            case .start, .next, .colon, .so:
+                break
+            }
+            if readClause(clause.text, prose: prose, scope: scope) { lead = nil }
+        }
+        // `…, so tap a different row and verify nothing changes`: that tap may meet a disabled row.
+        for index in pieces.indices.dropFirst(sentenceStart) where index + 1 < pieces.count {
+            if case .check(let check) = pieces[index + 1].form,
+                check.conjuncts.contains(where: {
+                    $0.alternatives.contains { if case .unchanged = $0.predicate { true } else { false } }
+                })
+            {
+                pieces[index].expectsNoChange = true
+            }
+        }
+    }
+
+    /// Reads one clause; true when it became a step.
+    private mutating func readClause(_ text: String, prose: String, scope: JourneyScope?) -> Bool {
+        var body = Self.withoutConnectors(text)
+        if let prefix = Prose.appPrefix(of: body) {
+            app = prefix.app
+            body = prefix.rest
+        }
+        guard !body.isEmpty else { return false }
+        if Prose.startsWithVerb(body, capitalised: nil) || body.hasPrefix("`")
+            || body.prefixMatch(of: Pattern(##"(?:xcrun|adb)\s"##)) != nil
+        {
+            for form in FormRecogniser.forms(of: body) {
+                var text = prose
+                if case .switchApp(let target) = form { app = target }
+                if case .launchApp(let target) = form {
+                    app = target
+                    text = String(prose.prefix { $0 != "," }).replacing(Pattern(##"\s+with\s+.*$"##), with: "")
+                }
+                // `Launch Bitkit with A and B`: each precondition reported as written.
+                if case .precondition(let clause) = form { text = clause }
+                pieces.append(Piece(text: text, scope: scope, app: app, form: form, notes: notes))
+                notes = []
             }
             return true
         }
-        func rest(from position: Int) -> Substring {
-            Substring(String(characters[min(position, characters.count)...]))
+        if opensWithCheck == true, Self.isConjunct(body), appendConjuncts(body) { return false }
+        if Self.looksImperative(body) {
+            pieces.append(
+                Piece(
+                    text: prose, scope: scope, app: app,
+                    form: .unrecognised(
+                        "no form of spec/08 §2.2 or §2.4 starts with \"\(body.prefix(while: { $0 != " " }))\""),
+                    notes: notes))
+            notes = []
+            return true
         }
-        func left() -> String {
-            String(characters[contentStart..<offset]).trimmingSpaces()
-        }
-        func boundary() -> Int? {
-            if has("; ", at: offset) { return 2 }
-            if has(". ", at: offset) {
-                var after = offset + 2
-                var capitalised: Bool? = true
-                for lead in ["Then ", "Next ", "Now ", "Finally "] where has(lead, at: after) {
-                    after += lead.count
-                    capitalised = nil
-                }
-                if Prose.startsWithVerb(rest(from: after), capitalised: capitalised) { return after - offset }
-            }
-            if awaitingCondition { return nil }
-            for connector in [", and then ", ", then ", " and then ", " then "] where has(connector, at: offset) {
-                return connector.count
-            }
-            for connector in [", and ", " and "] where has(connector, at: offset) {
-                if Prose.startsWithVerb(rest(from: offset + connector.count), capitalised: false) {
-                    return connector.count
-                }
-            }
-            if has(", ", at: offset), Prose.startsWithVerb(rest(from: offset + 2), capitalised: false),
-                Prose.startsWithVerb(left(), capitalised: nil)
-            {
-                return 2
-            }
-            return nil
-        }
-
-        while offset < characters.count {
-            guard topLevel[offset] else {
-                offset += 1
-                continue
-            }
-            if characters[offset] == "," && awaitingCondition {
-                awaitingCondition = false
-                offset += 1
-                while offset < characters.count, characters[offset].isWhitespace { offset += 1 }
-                for lead in ["then ", "Then "] where has(lead, at: offset) { offset += lead.count }
-                contentStart = offset
-                continue
-            } else if characters[offset] == ",", Prose.appPrefix(of: left() + ", ") != nil {
-                contentStart = offset + 1
-                awaitingCondition = startsWithIf(characters, at: contentStart)
-            } else if let skip = boundary() {
-                segments.append(String(characters[start..<offset]))
-                offset += skip
-                start = offset
-                contentStart = offset
-                awaitingCondition = startsWithIf(characters, at: offset)
-                continue
-            }
-            offset += 1
-        }
-        segments.append(String(characters[start...]))
-        return segments.map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+        notes.append(body)
+        return false
     }
 
-    private static func startsWithIf(_ characters: [Character], at position: Int) -> Bool {
-        var index = position
-        while index < characters.count, characters[index].isWhitespace { index += 1 }
-        guard index + 2 < characters.count else { return false }
-        return characters[index].lowercased() == "i" && characters[index + 1] == "f"
-            && characters[index + 2].isWhitespace
+    /// Adds a conjunct sentence (or `so the signal is C`) to the action's last check; false without one.
+    @discardableResult
+    private mutating func appendConjuncts(_ text: String) -> Bool {
+        guard let index = pieces.lastIndex(where: { if case .check = $0.form { true } else { false } }),
+            case .check(var check) = pieces[index].form
+        else {
+            notes.append(text)
+            return false
+        }
+        check.conjuncts += CheckReader.read(text).conjuncts
+        pieces[index].form = .check(check)
+        return true
+    }
+
+    // MARK: Classification
+
+    /// `That row keeps its truncated key as its caption`: a subject the check can name and a verb of a
+    /// conjunct (`shows`, `keeps`, `is`, `has`, `stays`).
+    static func isConjunct(_ text: String) -> Bool {
+        let lower = Prose.possessivesApart(text).lowercased()
+        let names =
+            !ElementMention.all(in: text).isEmpty || CheckReader.referentIn(lower) != nil
+            || CheckReader.quantifierIn(lower, filter: nil) != nil || lower.hasPrefix("its ")
+        return names
+            && lower.contains(
+                Pattern(##"\b(?:shows|show|keeps|keep|is|are|has|have|stays|stay|remains|remain|reads)\b"##))
+    }
+
+    /// An imperative with a verb no form knows (`Frobnicate the profile widget`), not a declarative sentence
+    /// (`Disabled rows ignore taps`, `Pubky is still initializing`): its second word opens an object.
+    static func looksImperative(_ text: String) -> Bool {
+        let words = text.split(separator: " ").map { $0.lowercased() }
+        guard let first = words.first else { return false }
+        let subjects: Set<String> = [
+            "the", "a", "an", "this", "that", "these", "those", "it", "its", "there", "here", "each", "every", "all",
+            "no", "some", "any", "both", "one", "we", "you", "i", "they", "he", "she", "when", "while", "once",
+            "because", "as", "so", "since", "after", "before", "until", "pubky", "bitkit", "ring", "android", "ios",
+        ]
+        if subjects.contains(first) || first.first?.isLetter != true { return false }
+        guard words.count > 1 else { return true }
+        let objects: Set<String> = [
+            "the", "a", "an", "it", "its", "that", "this", "these", "those", "them", "all", "each", "every", "any",
+            "to", "on", "in", "into", "from", "with", "back", "up", "down", "out", "over", "again", "through", "for",
+            "my", "your",
+        ]
+        let second = words[1]
+        return objects.contains(second)
+            || ["\"", "(", "`", "<", "\u{201C}"].contains(second.first.map(String.init) ?? "")
     }
 
     /// The text for recognition: no leading `then` / `and`, no trailing `.`.
-    private static func withoutConnectors(_ segment: String) -> String {
-        var text = segment
-        while let match = text.prefixMatch(of: #/(?:and then|then|and|next|finally|also)\s+/#.ignoresCase()),
+    static func withoutConnectors(_ clause: String) -> String {
+        var text = clause
+        while let match = text.prefixMatch(
+            of: Pattern(##"(?:and then|then|and|next|finally|also)\s+"##, ignoringCase: true)),
             Prose.startsWithVerb(text[match.range.upperBound...], capitalised: nil)
                 || Prose.appPrefix(of: String(text[match.range.upperBound...])) != nil
         {
@@ -152,39 +250,39 @@ public enum JourneyAction {
         return text
     }
 
-    /// `report "already <x>" rather than failing`: the clause, and the text without it (empty when nothing
-    /// but the clause, an `if …,` lead-in or `or`/`otherwise` remains).
-    private static func timing(in text: String) -> (clause: String, rest: String)? {
-        let pattern =
-            #/,?\s*(?:\(\s*)?(?:or\s+|otherwise\s+|and\s+)?report\s+"(already [^"]+)"\s+rather\s+than\s+failing\s*\)?/#
-        guard let match = text.firstMatch(of: pattern.ignoresCase()) else { return nil }
-        var rest = (String(text[..<match.range.lowerBound]) + String(text[match.range.upperBound...])).trimmingSpaces()
-        while let last = rest.last, last == "." || last == "," || last == ";" || last.isWhitespace {
-            rest.removeLast()
+    /// A timing sentence or clause: `If C, …: report "already <x>" rather than failing`, `…; report
+    /// "already <x>" rather than failing`, `(report "already <x>" rather than failing)`. The rest of the
+    /// sentence (empty when nothing but the timing remains).
+    static func timing(in sentence: String) -> (timing: JourneyTiming, rest: String)? {
+        let report =
+            Pattern(
+                ##"report\s+["\x{201C}](already\s+[^"\x{201D}]+)["\x{201D}]\s*(?:rather\s+than\s+(?:failing|a\s+failure)|instead\s+of\s+failing)?"##,
+                ignoringCase: true)
+        guard let match = sentence.firstMatch(of: report) else { return nil }
+        let clause = String(match[1])
+        // `If C, …: report …` / `If C, report …`: the whole sentence is the timing sentence.
+        if let leading = sentence.prefixMatch(of: Pattern(##"if\s+([^,:]+?)\s*[,:]"##, ignoringCase: true)),
+            leading.range.upperBound <= match.range.lowerBound
+        {
+            return (JourneyTiming(clause: clause, condition: JourneyCondition(String(leading[1]))), "")
         }
-        var core = rest
-        if let leading = Prose.leadingCondition(of: core + ",") { core = leading.rest }
-        if core.lowercased() == "otherwise" || core.lowercased() == "or" { core = "" }
-        return (String(match.output.1), core.isEmpty ? "" : rest)
-    }
-}
-
-extension JourneyCondition {
-    /// Classifies the text of `If <text>, …` (§2.2 row 9).
-    init(_ text: String) {
-        let lower = text.lowercased()
-        if let mention = ElementMention.all(in: text).first {
-            self = .element(mention)
-        } else if lower.contains("nothing happens") || lower.contains("nothing happened") {
-            self = .nothingHappened
-        } else if lower.contains(#/\bpin\b/#) {
-            self = .promptNeverShown("PIN screen")
-        } else if lower.contains("camera") {
-            self = .promptNeverShown("camera permission")
-        } else if lower.contains("notification") && (lower.contains("permission") || lower.contains("prompt")) {
-            self = .promptNeverShown("notification permission")
-        } else {
-            self = .other(text)
+        // Inline: `…; if C, report …`, `…, or report …`, `(report …)`.
+        var start = match.range.lowerBound
+        var condition: JourneyCondition?
+        let before = sentence[..<start]
+        if let inline = before.firstMatch(
+            of:
+                Pattern(
+                    ##"[;,(]\s*(?:and\s+|or\s+|so\s+|otherwise\s*,?\s*)?(?:if\s+([^,;()]+?)\s*,\s*)?(?:\(\s*)?(?:or\s+|otherwise\s+|and\s+)?$"##,
+                    ignoringCase: true))
+        {
+            start = inline.range.lowerBound
+            condition = inline.optional(1).map { JourneyCondition(String($0)) }
         }
+        var end = match.range.upperBound
+        if let close = sentence[end...].prefixMatch(of: Pattern(##"\s*\)"##)) { end = close.range.upperBound }
+        var rest = (String(sentence[..<start]) + String(sentence[end...])).trimmingSpaces()
+        while let last = rest.last, ".,;:".contains(last) { rest.removeLast() }
+        return (JourneyTiming(clause: clause, condition: condition), rest)
     }
 }

@@ -1,28 +1,26 @@
-/// What one sub-action asks for: a row of spec/08 §2.2, recognised from its form rather than its wording.
+/// What one sub-action asks for, recognised from its form rather than its wording (spec/08 §2.2, §2.4).
 ///
 /// Taps by visible label (row 2) are `.tap(.label(L), showing: nil)`, so every tap names one element;
 /// `showing` is a quoted text that picks one of several elements sharing an id (§2.1, `showing "TKRQ...P7QY"`).
 public indirect enum JourneyForm: Sendable, Equatable {
-    /// Rows 1, 2, 12, 16: Tap/Press/Open/Select/Choose/Toggle/Swipe/Click/Paste an element.
+    /// Rows 1, 2, 12: Tap/Press/Open/Select/Choose/Toggle/Swipe/Click/Paste an element.
     case tap(ElementMention, showing: String?)
-    /// Row 9: `tap it again` after `If nothing happens`: repeat the previous tap.
+    /// A tap of a row a referent picks (`Press the named identity's row (testTag …, told apart by its key
+    /// caption)`, `tap it`, `press one of the other rows`), among the elements of a mention when written.
+    case tapReferent(JourneyReferent, within: ElementMention?)
+    /// `tap it again`: repeat the last tap.
     case tapAgain
     /// Row 3: Enter/Type a text, into the named field (or the focused one when none is named).
     case enterText(String, into: ElementMention?)
-    /// Row 4: every named element is shown; the quoted texts pick among elements sharing an id.
-    case verifyVisible([ElementMention], quoted: [String])
-    /// Row 5: none of the named elements is shown. `quoted` holds quoted names without an id keyword
-    /// (`the "PubkyChoiceRing_" rows`); `missingFromTargets` when the check is "missing from Targets",
-    /// which a present but disabled element also satisfies.
-    case verifyAbsent([ElementMention], quoted: [String], missingFromTargets: Bool)
-    /// Row 6: the element is disabled (`true`) or enabled (`false`).
-    case verifyDisabled(ElementMention, disabled: Bool)
-    /// Row 7: the element's text, or without an element any text of the screen, contains `text`.
-    case verifyText(ElementMention?, text: String)
-    /// Row 8: wait until a check of rows 4–7 holds (a `.verifyVisible`, `.verifyAbsent`, … form).
-    case waitFor(JourneyForm)
-    /// `wait a moment` / `wait a few seconds`: a wait with nothing named to wait for.
-    case waitBriefly
+    /// Rows 4–7, §2.4.2–§2.4.4: a check of the current screen (or the latest snapshot).
+    case check(JourneyCheck)
+    /// Row 8, §2.4.9: the check repeated while it fails, the device clock advanced 1 s at a time, up to
+    /// `limit` seconds.
+    case waitFor(JourneyCheck, limit: Int)
+    /// `Wait for <process> to finish`: until Bitkit has none in flight, up to `limit` seconds.
+    case waitForProcess(JourneyProcess, limit: Int)
+    /// `wait a moment` (1 s), `wait a few seconds` (3 s), `wait 5 seconds`: the clock advanced, due work run.
+    case waitSeconds(Int)
     /// Row 10: a backticked or bare command, or an exported capability action.
     case command(JourneyCommand)
     /// Row 11: `adb emu network delay …` / `speed …`, the command line verbatim.
@@ -31,15 +29,37 @@ public indirect enum JourneyForm: Sendable, Equatable {
     case copyToClipboard(String)
     /// Row 13: bring an app forward (`Switch to Pubky Ring`, `Open Bitkit`).
     case switchApp(JourneyApp)
+    /// `Launch Bitkit`: the app's launch (a running app only comes forward).
+    case launchApp(JourneyApp)
+    /// A clause of `Launch <app> with <clauses>` (§2.4.10): a world precondition, as written.
+    case precondition(String)
     /// Row 15: a check only a person with a screenshot can settle; the reason is the step's prose.
     case needsPerson(String)
     /// Row 16: `Go back` (a tap of an id stays a `.tap`).
     case goBack
-    /// Row 16: `Go back to Home`, `Go to Home`.
+    /// Row 16: `Go back to Home`, `Return Home`.
     case goHome
-    /// Row 16: `Go to Settings`, `Open Profile`: the place as written.
-    case goTo(String)
-    /// No form of §2.2: the runner reports it `not performable as written` with this reason.
+    /// §2.4.6: `Open|Go to|Return to|Reopen P`: the place phrase as written, and whether it said `existing`.
+    case goTo(String, existing: Bool)
+    /// §2.4.7: `Capture|Take|Record a snapshot|layout dump|screenshot`: the kinds, as written.
+    case capture([String])
+    /// §2.4.7: `Note the <noun> [(id X)]`: what is noted, and the element it is read from.
+    case note(String, ElementMention?)
+    /// §2.4.7: `Report how long <event> takes`.
+    case reportDuration(String)
+    /// §2.4.10: `Have the issuer publish …`: an endpoint identifier and its payload.
+    case issuerPublish(identifier: String, payload: String)
+    /// §2.4.10: `Have the issuer send …`: a payment request (`amount` in BTC).
+    case issuerRequest(id: String, amount: String, identifiers: [String])
+    /// §2.4.10: `Confirm|Cancel <noun>`: that button of the dialog shown.
+    case dialog(confirm: Bool, noun: String)
+    /// §2.4.10: `Dismiss <screen> [without paying]`.
+    case dismiss(String, withoutPaying: Bool)
+    /// §2.4.10: `Scroll [down|up] to X`: no effect when X is shown; X becomes the focus.
+    case scrollTo(ElementMention)
+    /// `carry on`, `proceed`, `do nothing` (an `otherwise` branch with nothing to do): held, nothing done.
+    case carryOn
+    /// No form of §2.2 or §2.4: the runner reports it `not performable as written` with this reason.
     case unrecognised(String)
 }
 

@@ -41,7 +41,7 @@ public enum JourneyPlaceholders {
         let spans = contextSpans(in: text)
         return text.matches(of: pattern).map { match in
             let context = spans.first(where: { $0.range.contains(match.range.lowerBound) })?.context ?? .prose
-            return Occurrence(name: String(match.output.1), context: context)
+            return Occurrence(name: String(match[1]), context: context)
         }
     }
 
@@ -64,7 +64,7 @@ public enum JourneyPlaceholders {
         for match in text.matches(of: pattern) {
             result += text[cursor..<match.range.lowerBound]
             cursor = match.range.upperBound
-            guard var value = values[String(match.output.1)] else {
+            guard var value = values[String(match[1])] else {
                 result += text[match.range]
                 continue
             }
@@ -82,13 +82,13 @@ public enum JourneyPlaceholders {
         return result
     }
 
-    private static var pattern: Regex<(Substring, Substring)> { #/<([A-Za-z][A-Za-z0-9 _.-]*)>/# }
+    private static var pattern: Pattern { Pattern(##"<([A-Za-z][A-Za-z0-9 _.-]*)>"##) }
 
     /// Ranges of id mentions, backticks and other quotes, mentions first (their values are quoted too).
     private static func contextSpans(in text: String) -> [(range: Range<String.Index>, context: Context)] {
         var spans = ElementMention.mentionRanges(in: text).map { (range: $0.range, context: Context.idMention) }
-        spans += text.matches(of: #/`[^`]*`/#).map { (range: $0.range, context: Context.backticks) }
-        spans += text.matches(of: #/"[^"]*"|\u{201C}[^\u{201D}]*\u{201D}/#).map {
+        spans += text.matches(of: Pattern(##"`[^`]*`"##)).map { (range: $0.range, context: Context.backticks) }
+        spans += text.matches(of: Pattern(##""[^"]*"|\x{201C}[^\x{201D}]*\x{201D}"##)).map {
             (range: $0.range, context: Context.quotes)
         }
         return spans

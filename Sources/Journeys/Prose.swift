@@ -1,15 +1,17 @@
 /// Small readings of action prose shared by the splitter and the recogniser: the verbs of spec/08 §2.2,
 /// top-level positions (outside quotes, backticks and parentheses), quoted texts and placeholders.
 enum Prose {
-    /// Verbs that start an interaction or a check (§2.2), lowercased.
+    /// Verbs that start an interaction or a check (§2.2, §2.4.0), lowercased.
     static let verbs: Set<String> = [
         "tap", "press", "click", "open", "select", "choose", "toggle", "swipe", "paste", "long-press", "hit",
         "enter", "type", "input", "fill", "verify", "check", "confirm", "ensure", "assert", "expect", "make",
         "wait", "run", "execute", "copy", "go", "navigate", "return", "switch", "scroll", "deny", "allow",
-        "unlock", "dismiss", "launch", "relaunch", "terminate", "restore", "repeat", "report",
+        "unlock", "dismiss", "launch", "relaunch", "terminate", "restore", "repeat", "report", "reopen",
+        "capture", "take", "record", "note", "have", "cancel", "throttle", "carry", "proceed", "do",
     ]
 
-    /// Verbs of a check (§1.4 rule 3: about the current screen only).
+    /// Verbs of a check (§1.4 rule 3: about the current screen only). `confirm` is a check only when what
+    /// follows says something about the screen (`Confirm the deletion` confirms a dialog).
     static let checkVerbs: Set<String> = ["verify", "check", "confirm", "ensure", "assert", "expect", "make"]
 
     /// The first word, lowercased (letters and `-` only).
@@ -17,7 +19,7 @@ enum Prose {
         String(text.prefix(while: { $0.isLetter || $0 == "-" })).lowercased()
     }
 
-    /// Whether `text` starts with a §2.2 verb; `capitalised` nil accepts either case.
+    /// Whether `text` starts with a verb of §2.2 / §2.4.0; `capitalised` nil accepts either case.
     static func startsWithVerb(_ text: some StringProtocol, capitalised: Bool?) -> Bool {
         guard let first = text.first, first.isLetter else { return false }
         if let capitalised, first.isUppercase != capitalised { return false }
@@ -26,13 +28,47 @@ enum Prose {
         return verbs.contains(word)
     }
 
+    /// A lowercase verb that opens another step (`… and tap it`, `…, then verify …`).
+    static func startsWithStepVerb(_ text: some StringProtocol) -> Bool {
+        startsWithVerb(text, capitalised: false)
+    }
+
+    /// Whether `text` opens a check of the screen: `Verify`, `Check`, `Ensure`, `Assert`, `Expect`, `Make sure`,
+    /// and `Confirm` followed by something the screen shows (not `Confirm the deletion`).
+    static func opensCheck(_ text: String) -> Bool {
+        let word = firstWord(text)
+        guard checkVerbs.contains(word) else { return false }
+        guard word == "confirm" else { return word != "make" || text.lowercased().hasPrefix("make sure") }
+        let rest = String(text.dropFirst(word.count)).trimmingSpaces().lowercased()
+        if rest.hasPrefix("that ") || rest.hasPrefix("\"") || !ElementMention.all(in: text).isEmpty { return true }
+        return rest.contains(
+            Pattern(
+                ##"\b(?:is|are|shows?|appears?|disappears?|visible|shown|displayed|lists?|reads?|has|have|no longer|missing|absent|enabled|disabled)\b"##
+            )
+        )
+    }
+
     /// `In Pubky Ring, …` / `In Bitkit, …`: the app and the rest.
     static func appPrefix(of text: String) -> (app: JourneyApp, rest: String)? {
-        guard let match = text.prefixMatch(of: #/(?:in|on)\s+(pubky ring|bitkit)\s*,\s*/#.ignoresCase()) else {
+        guard
+            let match = text.prefixMatch(of: Pattern(##"(?:in|on)\s+(pubky ring|bitkit)\s*,\s*"##, ignoringCase: true))
+        else {
             return nil
         }
-        let app: JourneyApp = match.output.1.lowercased() == "bitkit" ? .bitkit : .ring
+        let app: JourneyApp = match[1].lowercased() == "bitkit" ? .bitkit : .ring
         return (app, String(text[match.range.upperBound...]))
+    }
+
+    /// Whether `needle` stands in `characters` at `position`, in any case.
+    static func has(_ needle: String, at position: Int, in characters: [Character]) -> Bool {
+        var index = position
+        for character in needle {
+            guard index < characters.count, characters[index].lowercased() == character.lowercased() else {
+                return false
+            }
+            index += 1
+        }
+        return true
     }
 
     /// Offsets (in characters) of `text` that lie outside quotes, backticks and parentheses.
@@ -72,20 +108,6 @@ enum Prose {
         return topLevel
     }
 
-    /// The text after a leading `If …,` and the condition's own text, when `text` starts with one.
-    static func leadingCondition(of text: String) -> (condition: String, rest: String)? {
-        guard text.prefixMatch(of: #/if\s/#.ignoresCase()) != nil else { return nil }
-        let characters = Array(text)
-        let topLevel = topLevelOffsets(characters)
-        guard let comma = characters.indices.first(where: { characters[$0] == "," && topLevel[$0] }) else {
-            return nil
-        }
-        let condition = String(characters[3..<comma]).trimmingSpaces()
-        var rest = String(characters[(comma + 1)...]).trimmingSpaces()
-        if rest.lowercased().hasPrefix("then ") { rest = String(rest.dropFirst(5)) }
-        return (condition, rest)
-    }
-
     /// Quoted texts (`"…"` or `“…”`) outside backticks and outside the given mention ranges, in order.
     static func quotedTexts(in text: String, excluding ranges: [Range<String.Index>]) -> [String] {
         var result: [String] = []
@@ -107,9 +129,30 @@ enum Prose {
         return result
     }
 
+    /// `row's` → `row 's` outside quotes, backticks and parentheses: Swift's default word boundaries keep
+    /// `identity's` one word, so `\bidentity\b` would not find it.
+    static func possessivesApart(_ text: String) -> String {
+        let characters = Array(text)
+        let topLevel = topLevelOffsets(characters)
+        var out = ""
+        out.reserveCapacity(text.count + 8)
+        for (offset, character) in characters.enumerated() {
+            if topLevel[offset], character == "'" || character == "\u{2019}", offset > 0,
+                characters[offset - 1].isLetter,
+                offset + 1 < characters.count, characters[offset + 1] == "s",
+                offset + 2 == characters.count || !characters[offset + 2].isLetter
+            {
+                out += " '"
+                continue
+            }
+            out.append(character)
+        }
+        return out
+    }
+
     /// The contents of every `` `…` `` in `text`.
     static func backticked(_ text: String) -> [String] {
-        text.matches(of: #/`([^`]*)`/#).map { String($0.output.1) }
+        text.matches(of: Pattern(##"`([^`]*)`"##)).map { String($0[1]) }
     }
 }
 

@@ -1,7 +1,9 @@
 import Foundation
+import PubkyCrypto
 
-/// Text rules for pubky keys shared by both apps: prefix detection, Bitkit normalisation, redaction and
-/// the two shortening styles (spec/04 §3, spec/02 §11, spec/03 §4.1).
+/// Text rules for pubky keys shared by both apps: prefix detection, Bitkit normalisation, key bits
+/// (padding aliases), redaction and the two shortening styles (spec/04 §3, spec/02 §11, spec/03 §4.1,
+/// spec/09 §1.6).
 public enum PubkyKey {
     /// The display prefix of a key.
     public static let prefix = "pubky"
@@ -37,6 +39,30 @@ public enum PubkyKey {
         }
         guard isLenientBareKey(bare) else { throw .invalidCharacters }
         return bare
+    }
+
+    /// The 256 key bits of a text that normalises as a key (Bitkit's rules): its first 256 decoded
+    /// bits. The 52nd symbol carries one key bit and four padding bits, so the 16 spellings that differ
+    /// only in those padding bits (a key and its 15 padding aliases, spec/09 §1.6) give the same bits.
+    /// Nil when the text does not normalise.
+    public static func keyBits(_ text: String) -> [UInt8]? {
+        guard let bare = try? bitkitNormalized(text), let bytes = ZBase32.decode(bare), bytes.count == 32 else {
+            return nil
+        }
+        return bytes
+    }
+
+    /// True when both texts normalise as keys with the same first 256 decoded bits: the own-key test
+    /// of the contact import (spec/09 §1.6), which counts a padding alias as the key itself.
+    public static func isSameKey(_ text: String, _ other: String) -> Bool {
+        guard let bits = keyBits(text) else { return false }
+        return bits == keyBits(other)
+    }
+
+    /// The canonical spelling of a text that normalises as a key: its 256 key bits re-encoded, padding
+    /// bits zero (so it ends in `y` or `o`). Nil when the text does not normalise.
+    public static func canonical(_ text: String) -> String? {
+        keyBits(text).map(ZBase32.encode)
     }
 
     /// Bitkit's rendered form of a normalised key: `pubky<z32>`.

@@ -16,6 +16,22 @@ public enum RingRequest: Sendable, Equatable {
     case filesFolder
     /// Saves the store document now, telling whether it could (an adoption rolls back if not).
     case saveStore(RingStore)
+
+    /// Whether `reply` is of the kind this request gets.
+    public func accepts(_ reply: RingReply) -> Bool {
+        switch (self, reply) {
+        case (.store, .storeFailed), (.network, .networkFailed): return true
+        case (.store(.loadSecret), .secret): return true
+        case (.store(.loadSecret), _): return false
+        case (.store, .done): return true
+        case (.network(let call), .network(let value, _)): return call.accepts(value)
+        case (.readRecoveryFile, .bytes), (.readRecoveryFile, .unusableFile), (.writeFile, .done),
+            (.writeFile, .failed),
+            (.isFolder, .flag), (.filesFolder, .folder), (.saveStore, .done), (.saveStore, .failed):
+            return true
+        default: return false
+        }
+    }
 }
 
 /// A call on Ring's private store.
@@ -36,6 +52,16 @@ public enum RingNetworkCall: Sendable, Equatable {
     case approve(link: String, Ed25519KeyPair)
     case publishHomeserver(Ed25519KeyPair, homeserver: String)
     case issueSignupToken(homeserver: String)
+
+    /// Whether `value` is of the kind this call returns.
+    func accepts(_ value: RingNetworkValue) -> Bool {
+        switch (self, value) {
+        case (.resolve, .homeserver), (.signUp, .session), (.signIn, .session), (.approve, .granted),
+            (.publishHomeserver, .done), (.issueSignupToken, .token):
+            return true
+        default: return false
+        }
+    }
 }
 
 /// The answer to a `RingRequest`.

@@ -43,14 +43,7 @@ public struct RingState: Sendable, Equatable {
 
     /// The offer cards: listed Bitkit records whose pubky Ring does not list, regardless of source app.
     public var offers: [RingOffer] {
-        let name = RingTexts.bitkitName(count: store.entries.count)
-        let records =
-            memory?.listingFailed == true && !has(.ringOffersRefilteredOnListError)
-            ? memory?.offeredAtListing ?? []
-            : RingOffer.filterUnadoptedExternal(memory?.listed ?? [], ringPubkys: store.pubkys)
-        return records.map {
-            RingOffer(pubky: $0.pubky, sourceApp: $0.sourceApp, name: name)
-        }
+        Offers.cards(offerListing, store: store, refiltersOnListError: has(.ringOffersRefilteredOnListError))
     }
 }
 

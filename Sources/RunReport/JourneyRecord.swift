@@ -14,10 +14,15 @@ public struct JourneyRecord: Sendable {
         public var detail: String?
         /// Each phone's last screen after the action, when it has shown one.
         public var phones: [Phone: Screen]
+        /// The placeholders the action used, `(name, value)` in name order.
+        public var bindings: [(name: String, value: String)]
+        /// A check over a set: each member and how it fared.
+        public var members: [(member: String, held: Bool, detail: String?)]
 
         public init(
             index: String, text: String, app: String, status: String, words: String, detail: String?,
-            phones: [Phone: Screen]
+            phones: [Phone: Screen], bindings: [(name: String, value: String)] = [],
+            members: [(member: String, held: Bool, detail: String?)] = []
         ) {
             self.index = index
             self.text = text
@@ -26,6 +31,8 @@ public struct JourneyRecord: Sendable {
             self.words = words
             self.detail = detail
             self.phones = phones
+            self.bindings = bindings
+            self.members = members
         }
 
         var failed: Bool { ["did-not-hold", "not-performable", "crashed"].contains(status) }
@@ -67,6 +74,24 @@ enum JourneyPage {
             body += "<span class=\"location\">\(HTMLText.escape(action.app))</span></div>\n"
             if let detail = action.detail {
                 body += "<ul class=\"remarks\"><li>\(HTMLText.escape(detail))</li></ul>\n"
+            }
+            if !action.bindings.isEmpty {
+                body += "<dl class=\"bindings\">"
+                for binding in action.bindings {
+                    body +=
+                        "<dt>&lt;\(HTMLText.escape(binding.name))&gt;</dt><dd>\(HTMLText.escape(binding.value))</dd>"
+                }
+                body += "</dl>\n"
+            }
+            if !action.members.isEmpty {
+                body += "<ul class=\"members\">"
+                for member in action.members {
+                    body += "<li class=\"\(member.held ? "pass" : "fail")\">\(HTMLText.escape(member.member)): "
+                    body += member.held ? "held" : "did not hold"
+                    if let detail = member.detail { body += " — \(HTMLText.escape(detail))" }
+                    body += "</li>"
+                }
+                body += "</ul>\n"
             }
             if action.status != "not-run", !action.phones.isEmpty {
                 body += "<div class=\"panes\">\n"

@@ -60,6 +60,12 @@ enum ReportStyle {
         .notes, .remarks { margin: .4rem 0 0; padding: 0; list-style: none; font-size: .9rem; overflow-wrap: anywhere; }
         .notes li { font-style: italic; }
         .remarks li { color: var(--muted); }
+        .bindings { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .6rem; margin: .4rem 0 0;
+          font-size: .85rem; overflow-wrap: anywhere; }
+        .bindings dt { font-family: ui-monospace, monospace; color: var(--muted); }
+        .bindings dd { margin: 0; font-family: ui-monospace, monospace; }
+        .members { margin: .4rem 0 0; padding-left: 1.1rem; font-size: .85rem; overflow-wrap: anywhere; }
+        .members li.fail { color: var(--bad); }
         .panes { display: flex; flex-wrap: wrap; gap: 1rem 1.25rem; align-items: flex-start; margin-top: .75rem; }
         .pane { flex: 0 1 19.5rem; min-width: 0; max-width: 100%; }
         .pane-world { flex: 1 1 24rem; min-width: min(24rem, 100%); }

@@ -29,10 +29,17 @@ package enum InterruptCleanup {
     /// harness failing as its children die) ends it by the signal too.
     private static let interruption = Mutex<Int32?>(nil)
     private static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// Set by a long-lived server (`simctl mcp`) that ends on SIGTERM only between calls: a call
+    /// then always completes and removes its own folders, so no handler may end the process mid-call.
+    private static let heldByServer = Mutex(false)
+
+    /// From now on, interrupts are the caller's to handle (see `heldByServer`).
+    package static func leaveInterruptsToTheServer() { heldByServer.withLock { $0 = true } }
 
     /// Removes `folder` if the process is interrupted before `remove(folder)`. The first call
     /// installs the handlers, so commands that make no scratch folder never do.
     package static func track(_ folder: URL) {
+        if heldByServer.withLock({ $0 }) { return }
         state.withLock { state in
             state.folders.insert(folder.path)
             guard state.sources.isEmpty else { return }

@@ -19,10 +19,14 @@ package final class ServingTools: Sendable {
     }
 
     private let binDirectory: URL
+    private let durable: Bool
     private let pool = Mutex(Pool())
 
-    package init(binDirectory: URL) {
+    /// `durable`: the processes fsync their writes (a world someone keeps, as `simctl mcp` serves);
+    /// by default they do not (the harness's throwaway worlds).
+    package init(binDirectory: URL, durable: Bool = false) {
         self.binDirectory = binDirectory
+        self.durable = durable
         // A serving process that died must fail the write to its stdin, not kill the harness.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -65,7 +69,8 @@ package final class ServingTools: Sendable {
 
     private func take(_ tool: Tool, fresh: Bool = false) throws -> ServingProcess {
         if !fresh, let process = pool.withLock({ $0.idle[tool]?.popLast() }) { return process }
-        let process = try ServingProcess(executable: binDirectory.appendingPathComponent(tool.rawValue))
+        let process = try ServingProcess(
+            executable: binDirectory.appendingPathComponent(tool.rawValue), durable: durable)
         pool.withLock { pool in
             // Processes killed after a timeout are dropped here, closing their pipes.
             pool.all.removeAll { !$0.isRunning }
@@ -122,12 +127,12 @@ private final class ServingProcess: Sendable {
     /// that provable.
     private let pending = Mutex<[UInt8]>([])
 
-    package init(executable: URL) throws {
+    package init(executable: URL, durable: Bool) throws {
         process.executableURL = executable
         process.arguments = ["--serve"]
         // The worlds the harness creates are throwaway copies: no fsync (see RunContext.durable).
         var environment = ProcessEnvironment.inherited()
-        environment["SIM_NO_FSYNC"] = "1"
+        if durable { environment["SIM_NO_FSYNC"] = nil } else { environment["SIM_NO_FSYNC"] = "1" }
         process.environment = environment
         let process = process
         let (stdin, stdout) = try Process.launchingAlone {

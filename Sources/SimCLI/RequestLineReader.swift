@@ -7,29 +7,35 @@
 /// Splits a stream into lines without ever holding more than `limit` bytes of one: a longer line is
 /// reported as `.tooLong` and skipped up to its newline, so a serving process's memory stays bounded
 /// whatever its stdin carries.
-struct RequestLineReader {
-    enum Line: Equatable {
+package struct RequestLineReader {
+    package enum Line: Equatable {
         case line([UInt8])
         case tooLong
     }
 
     let descriptor: Int32
     let limit: Int
+    /// A descriptor that becomes readable when reading should stop (`simctl mcp`'s SIGTERM pipe):
+    /// the stream then ends as if its input had.
+    let interrupt: Int32?
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
     /// Inside an over-long line: bytes are dropped until its newline.
     private var skipping = false
+    /// `interrupt` became readable: no more lines.
+    private var interrupted = false
 
-    init(descriptor: Int32, limit: Int) {
+    package init(descriptor: Int32, limit: Int, interrupt: Int32? = nil) {
         self.descriptor = descriptor
         self.limit = limit
+        self.interrupt = interrupt
     }
 
     /// The next line (without its newline), or nil at the end of the stream. A last line without a
     /// newline still counts.
-    mutating func next() -> Line? {
-        while true {
+    package mutating func next() -> Line? {
+        while !interrupted {
             if let newline = newlineIndex() {
                 let line = Array(buffer[start..<newline])
                 start = newline + 1
@@ -59,6 +65,7 @@ struct RequestLineReader {
             }
             fill()
         }
+        return nil
     }
 
     /// The index of the next newline at or after `start` (memchr: this scans every byte of stdin).
@@ -77,6 +84,10 @@ struct RequestLineReader {
             buffer.removeSubrange(..<start)
             start = 0
         }
+        if let interrupt, !waitForInput(besides: interrupt) {
+            interrupted = true
+            return
+        }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = chunk.withUnsafeMutableBytes { raw in systemRead(descriptor, raw.baseAddress, raw.count) }
         if count < 0, errno == EINTR { return }
@@ -85,6 +96,21 @@ struct RequestLineReader {
             return
         }
         buffer.append(contentsOf: chunk[..<count])
+    }
+
+    /// Waits until the stream has input (true) or `interrupt` is readable (false).
+    private func waitForInput(besides interrupt: Int32) -> Bool {
+        var descriptors = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&descriptors, 2, -1)
+            if ready < 0, errno == EINTR { continue }
+            if ready < 0 { return true }
+            if descriptors[1].revents != 0 { return false }
+            return true
+        }
     }
 
     private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

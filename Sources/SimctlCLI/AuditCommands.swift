@@ -8,13 +8,9 @@ import SimCLI
 enum AuditCommands {
     static let audit = Command(
         "audit", summary: "Check the journal and the world against the contract's invariants; exit 1 on any violation.",
-        details: "Invariants: "
-            + listed(
-                AuditInvariant.allCases.filter {
-                    !AuditInvariant.iOSOnly.contains($0) && !AuditInvariant.androidOnly.contains($0)
-                })
-            + ". On iOS worlds (the shared keychain group, spec/01) also: " + listed(AuditInvariant.iOSOnly)
-            + ". On Android worlds (content providers, spec/07) also: " + listed(AuditInvariant.androidOnly) + ".",
+        details: "Invariants: " + listed(AuditInvariant.contract)
+            + ". On iOS worlds (the shared keychain group, spec/01) also: " + listed(AuditInvariant.keychainGroup)
+            + ". On Android worlds (content providers, spec/07) also: " + listed(AuditInvariant.providers) + ".",
         examples: [
             "simctl audit", "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
             "simctl audit --json --world \"$PWD\"",

@@ -34,6 +34,30 @@ enum BackendAccess {
         }
     }
 
+    /// `pubky`'s live session that may write under `/pub/pubky.app/` (the one its sign-up or sign-in
+    /// made), to write as another app would. No account, or no such session: a usage error naming
+    /// what to do, `writing` saying what the session was wanted for.
+    static func liveSession(of pubky: String, store: BackendStore, writing: String) throws -> HomeserverSession {
+        let accounts = try run { () throws(BackendError) in try store.accounts() }
+        guard accounts.accounts.contains(where: { $0.pubky == pubky }) else {
+            throw CLIError.usage(
+                "\(pubky) has no account on any homeserver: sign it up first (e.g. `ring-sim signup`).")
+        }
+        let sessions = try run { () throws(BackendError) in try store.sessions(pubky: pubky) }
+        guard
+            let live = sessions.first(where: {
+                $0.capabilities.contains("/:rw") || $0.capabilities.contains("/pub/pubky.app/:rw")
+            }),
+            let secret = live.cookie.split(separator: "=").last
+        else {
+            throw CLIError.usage(
+                "\(pubky) has an account but no live session that may write \(writing): sign in first.")
+        }
+        return HomeserverSession(
+            pubky: pubky, homeserver: live.homeserver, secret: String(secret), capabilities: live.capabilities,
+            createdAt: live.createdAt)
+    }
+
     /// A homeserver named `staging`, `production`, or given by its key.
     static func homeserver(_ text: String, store: BackendStore) throws -> String {
         switch text {

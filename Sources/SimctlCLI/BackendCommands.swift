@@ -7,7 +7,10 @@ import SimCLI
 enum BackendCommands {
     static let group = Command(
         "backend", summary: "Inspect the outside world (homeservers, PKARR, relay, ledger) or seed it.",
-        subcommands: [show, addHomeserver, issueToken, publish, putProfile, mine])
+        subcommands: [
+            show, addHomeserver, issueToken, publish, putProfile, FollowCommands.follow, FollowCommands.unfollow,
+            FollowCommands.seedFollows, mine,
+        ])
 
     static let show = Command(
         "show", summary: "Show accounts, sessions, PKARR records, storage, relay channels, the ledger or the knobs.",
@@ -197,24 +200,7 @@ enum BackendCommands {
         try args.finish()
         let pubky = written.hasPrefix("pubky") ? String(written.dropFirst(5)) : written
         let store = try BackendAccess.store(invocation)
-        let accounts = try BackendAccess.run { () throws(BackendError) in try store.accounts() }
-        guard accounts.accounts.contains(where: { $0.pubky == pubky }) else {
-            throw CLIError.usage(
-                "\(pubky) has no account on any homeserver: sign it up first (e.g. `ring-sim signup`).")
-        }
-        let sessions = try BackendAccess.run { () throws(BackendError) in try store.sessions(pubky: pubky) }
-        guard
-            let live = sessions.first(where: {
-                $0.capabilities.contains("/:rw") || $0.capabilities.contains("/pub/pubky.app/:rw")
-            }),
-            let secret = live.cookie.split(separator: "=").last
-        else {
-            throw CLIError.usage(
-                "\(pubky) has an account but no live session that may write its profile: sign in first.")
-        }
-        let session = HomeserverSession(
-            pubky: pubky, homeserver: live.homeserver, secret: String(secret), capabilities: live.capabilities,
-            createdAt: live.createdAt)
+        let session = try BackendAccess.liveSession(of: pubky, store: store, writing: "its profile")
         let profile = PubkyAppProfile(name: name, bio: bio, image: image)
         let client = try BackendAccess.client(invocation)
         _ = try BackendAccess.run { () throws(BackendError) in try client.putPubkyAppProfile(profile, session: session)

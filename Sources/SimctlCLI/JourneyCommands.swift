@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import JourneyRunner
 import RunReport
@@ -33,8 +34,8 @@ enum JourneyCommands {
         ]
     ) { args, invocation in
         guard let out = try args.option("--out") else { throw CLIError.usage("Give --out DIR.") }
-        let which = try args.option("--platform") ?? "ios"
-        guard ["ios", "android", "both"].contains(which) else {
+        let which = try args.option("--platform") ?? Platform.default.rawValue
+        guard which == "both" || Platform(rawValue: which) != nil else {
             throw CLIError.usage("--platform takes ios, android or both, not '\(which)'.")
         }
         let jobs = try args.option("--jobs", expecting: "a positive whole number") {
@@ -50,8 +51,7 @@ enum JourneyCommands {
             .sorted().map { "\(folder)/\($0)" }
             guard !files.isEmpty else { throw CLIError.usage("No scenario files given, and none under \(folder).") }
         }
-        let platforms: [JourneyPlatform] =
-            which == "both" ? [.ios, .android] : [JourneyPlatform(rawValue: which) ?? .ios]
+        let platforms = which == "both" ? Platform.allCases : [Platform(rawValue: which) ?? .default]
         struct Entry: Encodable {
             var file: String
             var scenario: String
@@ -66,7 +66,7 @@ enum JourneyCommands {
         for platform in platforms {
             // Each platform's journeys come from runs on that platform's worlds.
             var runner = ScenarioRunner()
-            runner.platform = platform == .android ? .android : .ios
+            runner.platform = platform
             let exporter = JourneyExporter(runner: runner, platform: platform)
             let exported: [JourneyExporter.Exported]
             do throws(JourneyExporter.Failure) {
@@ -100,22 +100,27 @@ enum JourneyCommands {
         "run",
         summary: "Evaluate each action of a journey in order: held, did not hold, needs a person, not performable.",
         usage:
-            "FILE.xml [--platform ios|android] [--bind NAME=VALUE]… [--setup STEPS | --setup-file F | --scenario FILE.scenario [--example N] [--keep]] [--junit F] [--html DIR]",
+            "FILE.xml [--platform ios|android] [--bind NAME=VALUE]… [--setup STEPS | --setup-file F | --scenario FILE.scenario [--example N] [--keep]] [--release-held-after S] [--junit F] [--html DIR]",
         details: """
             Runs in the world of --world (default: the current folder). --setup / --setup-file first run scenario \
             steps there (`;` separates steps in --setup; Docs/scenarios.md), e.g. Ring holding two identities; their \
-            keys bind `<ring-pubky-a>` (bare), `<a-caption>`, `<secret-a>`, and `set NAME` binds `<name>`. \
-            `<UDID>` is `booted`, `<ring-bundle-id>` `app.pubkyring`, `<own-public-key>` Bitkit's active pubky and \
-            `<ring-pubky>` Ring's only pubky; --bind NAME=VALUE (no brackets) wins over all. --platform picks the \
-            attribute ids address: `id` on ios (default), `testTag` on android. Each action ends held, did not \
-            hold (the run goes on; what the screen showed is printed), timing (`report "already …"`), needs a \
-            person, skipped (a false `If …`), not performable as written or crashed (later actions are not run). \
-            Exit 0 when nothing did not hold, was not performable or crashed; 1 otherwise or when the setup \
-            fails. --scenario runs in a fresh temporary world prepared by that catalogue scenario's setup part \
-            (its includes and leading setup steps; --example N picks a row of an examples table, --keep keeps \
-            the world), bound with its keys and links: how an exported journey is checked. Exit 2 for a malformed file (line and column), an unbound placeholder in an id, command or quote, \
-            or two setup options; 3 without a world. --junit F writes a JUnit XML report (one case per \
-            action); --html DIR a page with each action's prose, status and both phones after it. The forms \
+            keys bind `<ring-pubky-a>` (bare), `<a-caption>`, `<secret-a>`, and `set NAME` binds `<name>`. The world \
+            binds the rest when an action first uses them: `<UDID>` (`booted`), `<ring-pubky>` (every Ring identity: \
+            a check ranges over them), `<named-ring-pubky>`, `<own-public-key>`, `<fixture-issuer-public-key>`, \
+            `<negotiated-receiver-path>`, `<payment-request-id>`, `<current address>`…; --bind NAME=VALUE (no \
+            brackets) wins over all. --platform picks the attribute ids address: `id` on ios (default), `testTag` \
+            on android. Each action is read as a person reads it (sentences, conditions and their scope, negation, \
+            referents, places by meaning) and each step ends held, did not hold (the run goes on; what the screen \
+            showed is printed), timing (`report "already …"`), needs a person, skipped (a false `If …`), not \
+            performable as written or crashed (later actions are not run). Exit 0 when nothing did not hold, was \
+            not performable or crashed; 1 otherwise or when the setup fails. --scenario runs in a fresh temporary \
+            world prepared by that catalogue scenario's setup part (its includes and leading setup steps; --example \
+            N picks a row of an examples table, --keep keeps the world), bound with its keys and links: how an \
+            exported journey is checked. --release-held-after S lets background work the setup holds at a \
+            breakpoint (`STEP &`) finish once the journey has run S simulated seconds (default: it stays held). \
+            Exit 2 for a malformed file (line and column), a placeholder in an id, command or quote that nothing \
+            binds, or two setup options; 3 without a world. --junit F writes a JUnit XML report (one case per \
+            step); --html DIR a page with each step's prose, status, bindings and both phones after it. The forms \
             it recognises: Docs/journeys.md.
             """,
         examples: [
@@ -123,7 +128,7 @@ enum JourneyCommands {
             "simctl journey run Fixtures/journeys/pubky-profile/ring-choice-rows.xml --setup-file Fixtures/journeys/pubky-profile/ring-choice-rows.steps --world \"$W\"",
         ]
     ) { args, invocation in
-        let platform = try args.option("--platform", expecting: "ios or android") { JourneyPlatform(rawValue: $0) }
+        let platform = try args.platform()
         let binds = try args.options("--bind")
         let setupText = try args.option("--setup")
         let setupFile = try args.option("--setup-file")
@@ -132,6 +137,9 @@ enum JourneyCommands {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
         let keep = args.flag("--keep")
+        let releaseHeldAfter = try args.option("--release-held-after", expecting: "a whole number of seconds") {
+            Int($0).flatMap { $0 >= 0 ? $0 : nil }
+        }
         let junit = try args.option("--junit")
         let html = try args.option("--html")
         let file = try args.positional("FILE.xml")
@@ -157,10 +165,11 @@ enum JourneyCommands {
         }
         // A journey prepared by its scenario runs on a world of its platform.
         var scenarioRunner = ScenarioRunner()
-        scenarioRunner.platform = platform == .android ? .android : .ios
+        scenarioRunner.platform = platform
         var journeyRunner = JourneyRunner(
-            runner: scenarioRunner, platform: platform ?? .ios, world: invocation.world.root, bindings: bindings,
+            runner: scenarioRunner, platform: platform, world: invocation.world.root, bindings: bindings,
             setup: setup, setupPath: setupFile ?? "--setup")
+        journeyRunner.releaseHeldAfter = releaseHeldAfter
         if let scenarioFile {
             let runs: [Scenario]
             do throws(ScenarioError) {

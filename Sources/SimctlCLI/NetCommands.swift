@@ -2,6 +2,7 @@ import Backend
 import ContractNames
 import Device
 import Foundation
+import PubkyProtocol
 import SimCLI
 
 /// `simctl net …`: connectivity of each app and the knobs of the outside world.
@@ -9,7 +10,9 @@ enum NetCommands {
     static let group = Command(
         "net", summary: "Cut the network, slow or break services: DHT, relays, Homegate, homeservers.",
         subcommands: [
-            off, on, appConnectivity, dht, relayLatency, resolveTimeout, homegate, homeserver, storageReads, show,
+            off, on, appConnectivity, dht, relayLatency, resolveTimeout, readLatency, homegate, homeserver,
+            storageReads,
+            show,
         ])
 
     struct ConnectivityOutput: Encodable {
@@ -129,6 +132,39 @@ enum NetCommands {
         try change(invocation, "Clients give up a PKARR resolve after \(seconds) s.") { $0.resolveTimeout = seconds }
     }
 
+    static let readLatency = Command(
+        "read-latency",
+        summary: "Make every homeserver read of one user's data take SECONDS (default: the homeserver's 0.05 s).",
+        usage: "PUBKY SECONDS|default",
+        details: """
+            Each read of PUBKY's data — a file such as a profile, or a page of a listing — answers after SECONDS             (spec/09 §1.5), in every app's client; a client gives up at its own timeout (30 s per request, a contact             import's lookup 10 s from when it starts). PUBKY is the bare key or `pubky<key>`; a padding alias sets             the key it spells. `default` restores the usual 0.05 s. `net show` lists the users with a latency of             their own.
+            """,
+        examples: [
+            "simctl net read-latency u64tuozgbwkety8f1h98echx16chp9nyf34jhheyrdo696pxjkmy 12",
+            "simctl net read-latency u64tuozgbwkety8f1h98echx16chp9nyf34jhheyrdo696pxjkmy default --json",
+            "simctl net read-latency Alice 12  # exit 2: not a pubky",
+        ]
+    ) { args, invocation in
+        let written = try args.positional("PUBKY")
+        let text = try args.positional("SECONDS|default")
+        try args.finish()
+        let bare = PubkyKey.isPrefixed(written) ? String(written.dropFirst(PubkyKey.prefix.count)) : written
+        guard PubkyKey.isLenientBareKey(bare), let key = PubkyKey.canonical(bare) else {
+            throw CLIError.usage(
+                "'\(written)' is not a pubky: give its 52-character z-base-32 key, bare or after `pubky`.")
+        }
+        if text == "default" {
+            try change(invocation, "Reads of \(key)'s data take the homeserver's usual 0.05 s.") {
+                $0.readLatencies[key] = nil
+            }
+            return
+        }
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            throw CLIError.usage("SECONDS must be a number ≥ 0, or `default`.")
+        }
+        try change(invocation, "Reads of \(key)'s data take \(seconds) s.") { $0.readLatencies[key] = seconds }
+    }
+
     static let homegate = Command(
         "homegate",
         summary: "Set the HTTP status Homegate answers ip_verification with (200 = works, 0 = no response).",
@@ -200,5 +236,6 @@ enum NetCommands {
             "Storage reads failing: \(knobs.storageReadFaults.isEmpty ? "none" : knobs.storageReadFaults.sorted().joined(separator: ", "))",
         ].joined(separator: "\n")
             + (knobs.resolveTimeout.map { "\nResolve timeout (what-if): \($0) s" } ?? "")
+            + knobs.readLatencies.sorted { $0.key < $1.key }.map { "\nReads of \($0.key): \($0.value) s" }.joined()
     }
 }

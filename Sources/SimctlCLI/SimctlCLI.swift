@@ -21,12 +21,15 @@ public enum SimctlCLI {
             NetCommands.group, FaultCommands.group, JournalCommands.journal, KeychainCommands.group,
             SharingCommands.group, ProviderCommands.group,
             BreakCommands.breakCommand, BreakCommands.continueCommand, BreakCommands.waitPaused, BreakCommands.status,
-            ScenarioCommands.group, ParityCommand.command, JourneyCommands.group, DefectCommands.command, MutateCommands.group,
+            ScenarioCommands.group, ParityCommand.command, JourneyCommands.group, DefectCommands.command,
+            MutateCommands.group,
             BackendCommands.group,
             AuthRequestCommands.group,
             AuditCommands.audit,
             RaceCommands.race, ExploreCommands.explore, CrashCommands.crash, IssuerCommands.group,
             OpenURLCommands.openURL, FilesCommands.group,
+            // The phone for an AI agent (spec/10).
+            AgentCommands.mcp, AgentCommands.ui,
         ], schedulesStart: true)
 
     public static func main() -> Never {

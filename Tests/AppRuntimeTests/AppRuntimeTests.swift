@@ -27,7 +27,8 @@ import WorldFiles
     @discardableResult
     func act(_ actions: [Tally.Action], run: RunContext = .standalone) throws -> Context<Tally> {
         try AppRuntime.act(
-            actions, host: TallyHost(), environment: environment(run), sharing: NoSharing(ownSourceApp: "tally"))
+            actions, host: TallyHost(), environment: environment(run),
+            sharing: NoSharing(ownSourceApp: "tally", policy: .iOS))
     }
 
     var sandbox: Sandbox { Sandbox(world: world, app: .ring) }
@@ -39,6 +40,19 @@ import WorldFiles
         #expect(try sandbox.load(Int.self, "count") == 1)
         #expect(try sandbox.load(Tally.Memory.self, "memory")?.launchID == context.state.memory?.launchID)
         #expect(try Journal(world: world).read().entries.map(\.kind) == [.lifecycle(.launch)])
+    }
+
+    /// Link aliases are an effect the app decides; the OS applies them once the action has ended
+    /// and its state is saved (never halfway through).
+    @Test func linkAliasesReachTheOSOnceTheActionHasSavedItsState() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let host = TallyHost()
+        _ = try AppRuntime.act(
+            [.increment, .aliases(["alias"])], host: host, environment: environment(),
+            sharing: NoSharing(ownSourceApp: "tally", policy: .iOS))
+        let calls = host.applied.calls.withLock { $0 }
+        #expect(calls.map(\.aliases) == [["alias"]])
+        #expect(calls.first?.savedCount == 1)
     }
 
     @Test func launchIDsAreSeededAndLeaveTheRandomSequenceAlone() throws {
@@ -65,7 +79,7 @@ import WorldFiles
         let there = try AppRuntime.act(
             [Tally.Action.launch], host: TallyHost(),
             environment: AppEnvironment(world: second, app: .ring, run: .standalone),
-            sharing: NoSharing(ownSourceApp: "tally")
+            sharing: NoSharing(ownSourceApp: "tally", policy: .iOS)
         ).state.memory?.launchID
         #expect(here != nil && here == there)
     }
@@ -130,7 +144,7 @@ import WorldFiles
                     _ = try? AppRuntime.act(
                         [Tally.Action.increment], host: TallyHost(),
                         environment: AppEnvironment(world: world, app: .ring, run: .standalone),
-                        sharing: NoSharing(ownSourceApp: "tally"))
+                        sharing: NoSharing(ownSourceApp: "tally", policy: .iOS))
                 }
             }
         }

@@ -3,6 +3,7 @@ import ContractNames
 import Device
 import Foundation
 import IdentitySharing
+import Synchronization
 
 /// A small app for the runtime's tests: it counts, keeps a log in memory, awaits at a checkpoint
 /// and asks its one service to echo numbers.
@@ -31,6 +32,10 @@ enum Tally: AppBehaviour {
         case awaitThenIncrement
         /// Echoes through the service, ignoring a failure with `attempt`.
         case echo(Int)
+        /// Draws until a draw is 0 (a behaviour that may ask forever).
+        case spin
+        /// Asks the OS to enable these link handlers.
+        case aliases([String])
     }
 
     enum Request: Sendable, Equatable { case echo(Int) }
@@ -99,12 +104,16 @@ enum Tally: AppBehaviour {
             } else {
                 context.state.memory?.log.append("no echo")
             }
+        case .spin:
+            while try context.draw() != 0 { context.state.count += 1 }
+        case .aliases(let aliases):
+            context.emit(.linkAliases(aliases))
         default:
             break
         }
     }
 
-    static func finish(_ context: inout Context<Tally>) throws {}
+    static func finish(after actions: [Action], _ context: inout Context<Tally>) throws {}
 
     static func stored(_ state: State) -> Stored {
         Stored(count: state.count, memory: state.memory ?? state.otherLaunch)
@@ -133,9 +142,21 @@ extension Context where App == Tally {
 }
 
 /// Tally on a device: the count in `count.json` (written as soon as it changes), the memory in
-/// `memory.json` (at suspensions and the end).
+/// `memory.json` (at suspensions and the end); the link aliases it asks for, with the count the
+/// sandbox held when the OS got them, in `applied`.
 struct TallyHost: AppHost {
     typealias App = Tally
+
+    final class Applied: Sendable {
+        let calls = Mutex<[(aliases: [String], savedCount: Int?)]>([])
+    }
+
+    var applied = Applied()
+
+    func applyLinkAliases(_ aliases: [String], in environment: AppEnvironment) throws {
+        let saved = try environment.sandbox.load(Int.self, "count")
+        applied.calls.withLock { $0.append((aliases, saved)) }
+    }
 
     func load(_ sandbox: Sandbox) throws -> Tally.Stored {
         Tally.Stored(

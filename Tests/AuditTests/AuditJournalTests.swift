@@ -5,6 +5,7 @@ import Device
 import Foundation
 import IdentitySharing
 import Keychain
+import Platforms
 import Simulation
 import Testing
 import WorldFiles
@@ -30,12 +31,15 @@ import WorldFiles
     func sharing(_ app: AppKind, run: RunContext = .standalone) throws -> any IdentitySharing {
         let environment = AppEnvironment(world: world, app: app, run: run)
         let install = try environment.installed()
-        return environment.sharing(install: install, keychain: environment.keychain(install: install))
+        let os = try PlatformOS.open(world).os
+        return os.sharing(
+            of: install, in: environment, keychain: os.keychain(for: install, in: environment),
+            service: SharedContract.service)
     }
 
     func keychain(_ app: AppKind, run: RunContext) throws -> Keychain {
         let environment = AppEnvironment(world: world, app: app, run: run)
-        return environment.keychain(install: try environment.installed())
+        return try PlatformOS.open(world).os.keychain(for: try environment.installed(), in: environment)
     }
 
     func fault(_ app: AppKind, _ operation: KeychainOperation, status: OSStatus, count: Int? = nil) throws {

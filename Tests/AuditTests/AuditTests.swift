@@ -5,6 +5,7 @@ import Device
 import Foundation
 import IdentitySharing
 import Keychain
+import Platforms
 import PubkyCrypto
 import Simulation
 import Testing
@@ -29,14 +30,17 @@ import WorldFiles
 
     func keychain(_ app: AppKind, run: RunContext = .standalone) throws -> Keychain {
         let environment = AppEnvironment(world: world, app: app, run: run)
-        return environment.keychain(install: try environment.installed())
+        return try PlatformOS.open(world).os.keychain(for: try environment.installed(), in: environment)
     }
 
     /// The app's own sharing seam, journalled as the app journals it, in the run `run`.
     func sharing(_ app: AppKind, run: RunContext = .standalone) throws -> any IdentitySharing {
         let environment = AppEnvironment(world: world, app: app, run: run)
         let install = try environment.installed()
-        return environment.sharing(install: install, keychain: environment.keychain(install: install))
+        let os = try PlatformOS.open(world).os
+        return os.sharing(
+            of: install, in: environment, keychain: os.keychain(for: install, in: environment),
+            service: SharedContract.service)
     }
 
     /// A sharing call of `app` as the journal records it, for calls no correct exchange makes.
@@ -68,7 +72,7 @@ import WorldFiles
     /// The invariants broken apart from the journal's own truth: for tests that write sharing events
     /// no keychain call made, on purpose (those events also break `sharing-events-match-calls`).
     func contractInvariants() throws -> [AuditInvariant] {
-        try invariants().filter { !AuditInvariant.iOSOnly.contains($0) }
+        try invariants().filter { !AuditInvariant.keychainGroup.contains($0) }
     }
 
     @Test func aWorldWhereEachAppKeepsToItsOwnRecordsPasses() throws {

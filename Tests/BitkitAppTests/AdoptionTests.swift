@@ -88,6 +88,8 @@ import Testing
         #expect(state.reference == nil)
         #expect(state.session == nil)
         #expect(!state.identity.isAdoptingRingIdentity)
+        // The row is there, and enabled again (an empty list would pass the check below).
+        #expect(screen.rows.count == 1)
         #expect(screen.rows.allSatisfy { !$0.disabled })
         // Second tap with the DHT back: adopted as in scenario 3.
         try world.knobs { $0.dhtReachable = true }
@@ -165,6 +167,8 @@ import Testing
         memory.adoption = try InFlightMarker(subject: Fixture.a, environment: other)
         try sandbox.save(memory, "memory")
         let busy = try world.send(.open(.pubkyChoice))
+        // Both rows are there, and disabled (an empty list would pass the check below).
+        #expect(busy.rows.count == 2)
         #expect(busy.rows.allSatisfy { $0.disabled })
         let screen = try world.send(.pick(.pubky(Fixture.b)))
         #expect(

@@ -1,4 +1,6 @@
 import AppRuntime
+import AppRuntimeTesting
+import Backend
 import BitkitApp
 import ContractNames
 import Foundation
@@ -7,7 +9,12 @@ import PubkyCrypto
 
 /// Bitkit's surroundings in memory, for driving `Reducer<Bitkit>` without a process or a disk: the
 /// private store, what Ring shares, Bitkit's own shared records, a homeserver with accounts and
-/// PKARR records, and the SDK faults armed. It answers every effect the way the device would.
+/// PKARR records, the Paykit documents and payments, and the SDK faults armed. It answers every
+/// effect the way the device would.
+///
+/// Its shared group is only a transport: it hands back what Ring stored. Bitkit's checks of a
+/// record (spec/01 §4: a 64-hex secret deriving the pubky) are the real exchange's; a test whose
+/// subject they are reads through `exchange`, Bitkit's real one over a real group (`RealSharedGroup`).
 struct BitkitFakeWorld {
     var privateStore: [String: String] = [:]
     /// Ring's shared records in the order Ring published them: pubky → stored value.
@@ -29,6 +36,13 @@ struct BitkitFakeWorld {
     var faults: Set<BitkitSDKFault> = []
     var liveProcesses: Set<Int32> = [1]
     var nextLaunchID: UInt64 = 100
+    /// When set, every sharing call goes to it instead of the fake's records.
+    var exchange: (any IdentitySharing)?
+    var inbox: PaymentRequestInbox?
+    var contacts: PaykitContactBook?
+    var funds: WalletFunds?
+    /// The payments the Paykit network made, in order.
+    var payments: [PaykitCall] = []
 
     static let homeserver = "ufibwbmed6jeq9k4p583go95wofakh9fwpp4k734trq79pd9u1uy"
 
@@ -53,11 +67,21 @@ struct BitkitFakeWorld {
         case .connectivity: return .online(true)
         case .holdProcess: return .process(1)
         case .processAlive(let pid): return .alive(liveProcesses.contains(pid))
-        case .journal, .sleep: return .fault(false)
+        case .journal, .sleep, .linkAliases: return .fault(false)
         }
     }
 
     private mutating func share(_ call: SharingCall<BitkitCheckpoint>) -> SharingAnswer {
+        if let exchange {
+            switch call {
+            case .listPeers: return .listing(exchange.listPeers())
+            case .readSecret(let identity): return .secret(exchange.readSecret(identity))
+            case .presence(let identity): return .presence(exchange.presence(of: identity))
+            case .offer(let pubky, let secret, _): return .write(exchange.offer(pubky: pubky, secret: secret) {})
+            case .withdraw(let pubky): return .write(exchange.withdraw(pubky: pubky))
+            case .withdrawAll: return .withdrawal(exchange.withdrawAll { _ in })
+            }
+        }
         switch call {
         case .listPeers:
             if let reason = sharingUnknown { return .listing(.unknown(reason)) }
@@ -65,9 +89,6 @@ struct BitkitFakeWorld {
         case .readSecret(let identity):
             if let reason = sharingUnknown { return .secret(.unknown(reason)) }
             guard let value = ring.first(where: { $0.pubky == identity.pubky })?.value else { return .secret(.absent) }
-            guard Ed25519KeyPair(secretHex: value)?.pubky == identity.pubky else {
-                return .secret(.unknown("the shared record holds another key's secret"))
-            }
             return .secret(.found(value))
         case .presence(let identity):
             if let reason = sharingUnknown { return .presence(.unknown(reason)) }
@@ -91,7 +112,7 @@ struct BitkitFakeWorld {
         switch request {
         case .store(let call):
             switch call {
-            case .load(let key): return .value(privateStore[key])
+            case .load(let key), .peek(let key): return .value(privateStore[key])
             case .save(let key, let value):
                 guard privateStore[key] == nil else {
                     return .storeFailed(.status(operation: "save", key: key, code: -25299))
@@ -109,10 +130,25 @@ struct BitkitFakeWorld {
             if faults.contains(fault) { return .serviceFailed(.sdkFault(fault.rawValue)) }
             return network(call)
         case .openPaykit: return .done
-        case .paykit: return .serviceFailed(ServiceFailure(reason: "no Paykit in this fake"))
-        case .loadDocument: return .document(nil)
-        case .saveDocument, .removeDocuments: return .done
+        case .paykit(let fault, let call):
+            if faults.contains(fault) { return .serviceFailed(.sdkFault(fault.rawValue)) }
+            switch call {
+            case .payOnchain, .payLightning:
+                payments.append(call)
+                return .paid(String(repeating: "ab", count: 32))
+            case .paymentRequests: return .records([])
+            case .endpoints: return .endpoints([])
+            }
+        case .loadDocument(.inbox): return .document(inbox.map(BitkitDocument.inbox))
+        case .loadDocument(.contacts): return .document(contacts.map(BitkitDocument.contacts))
+        case .loadDocument(.funds): return .document(funds.map(BitkitDocument.funds))
+        case .saveDocument(.inbox(let saved)): inbox = saved
+        case .saveDocument(.contacts(let saved)): contacts = saved
+        case .saveDocument(.funds(let saved)): funds = saved
+        case .removeDocuments:
+            (inbox, contacts, funds) = (nil, nil, nil)
         }
+        return .done
     }
 
     private mutating func network(_ call: BackendCall) -> BitkitReply {
@@ -145,6 +181,9 @@ struct BitkitFakeWorld {
             }
             return .profile(profiles[pubky])
         case .hasFollows: return .flag(false)
+        case .follows: return .follows(FollowsListing())
+        case .followProfiles(let pubkys, _):
+            return .followProfiles(pubkys.map { FollowProfile(pubky: $0, outcome: .none) })
         case .putProfile(let profile, let session):
             profiles[session.pubky] = profile
             return .done
@@ -167,6 +206,19 @@ enum BitkitFixture {
     static let b = Fixture.b
     static let bSecret = Fixture.bSecret
 
+    static let ringA = SharedIdentity(pubky: a, sourceApp: "app.pubkyring")
+    static let ringB = SharedIdentity(pubky: b, sourceApp: "app.pubkyring")
+    static let referenceA = AdoptedReference(sourceApp: "app.pubkyring", pubky: a)
+    static let adoptFailure = "error · \(BitkitTexts.adoptErrorTitle) · Authentication failed: "
+    static let sourceLost = "error · \(BitkitTexts.sourceLostTitle) · \(BitkitTexts.sourceLostDescription)"
+
+    /// A world where Bitkit's wallet is W's mnemonic and nothing else exists.
+    static func walletWorld() -> BitkitFakeWorld {
+        var world = BitkitFakeWorld()
+        world.privateStore = [BitkitStoreKey.mnemonic: mnemonic]
+        return world
+    }
+
     static func pubky(of secret: String) -> String { Ed25519KeyPair(secretHex: secret)?.pubky ?? "" }
     static func pair(_ secret: String) -> Ed25519KeyPair { Ed25519KeyPair(secretHex: secret)! }
 
@@ -179,7 +231,9 @@ enum BitkitFixture {
         defaults.installMarker = true
         var memory = BitkitMemory(launchID: 1, network: .regtest)
         memory.isInitialized = true
-        return BitkitState(defaults: defaults, memory: memory, build: BitkitBuild(network: .regtest, policy: policy))
+        // An Android build routes links through the aliases it decides (spec/07 §6.7).
+        let build = BitkitBuild(network: .regtest, policy: policy)
+        return BitkitState(defaults: defaults, memory: memory, build: build)
     }
 
     /// Bitkit on Pubky Choice listing `pubkys`.

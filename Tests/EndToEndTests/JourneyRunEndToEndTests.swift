@@ -1,4 +1,5 @@
 import Foundation
+import Journeys
 import Testing
 
 /// `simctl journey run` evaluates a journey file against the apps (spec/08 §1.4): each action held,
@@ -68,6 +69,106 @@ import Testing
         let page = try String(contentsOfFile: html + "/index.html", encoding: .utf8)
         #expect(page.contains("Journey: pubky ring choice rows"))
         #expect(page.contains("Tap the Pubky Ring row (id &quot;PubkyChoiceRing_\(Fixture.a)&quot;)"))
+    }
+
+    /// The hand-written journeys in the teams' style (`Fixtures/journeys/`, each with its `.steps`; those under
+    /// `android/` run on an Android world) hold with nothing bound by hand: the world binds their placeholders.
+    static let teamStyleJourneys = [
+        "pubky-profile/ring-identity-rows", "android/pubky-profile/ring-identity-rows",
+        "payment-requests/issuer-request-paid", "pubky-profile/ring-choice-rows",
+    ]
+
+    @Test(arguments: teamStyleJourneys)
+    func aHandWrittenJourneyHoldsWithNoBind(name: String) throws {
+        let android = name.hasPrefix("android/")
+        let sim = try Sim(android: android)
+        defer { sim.cleanup() }
+        let world = sim.world
+        let html = world.appendingPathComponent("report").path
+        let run = try Sim.run(
+            "simctl",
+            ["journey", "run"] + fixture(name) + ["--world", world.path, "--json", "--html", html]
+                + (android ? ["--platform", "android"] : []))
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let document = try run.json()
+        #expect(document["result"] as? String == "passed")
+        let actions = try #require(document["actions"] as? [[String: Any]])
+        #expect(
+            !actions.contains {
+                ["did-not-hold", "not-performable", "not-run", "crashed"].contains($0["status"] as? String)
+            })
+        guard name.hasSuffix("ring-identity-rows") else { return }
+        // The world bound every Ring identity as <ring-pubky>; the page shows each action's bindings and,
+        // for the check over that set, each member's result.
+        #expect((document["bindings"] as? [String: Any])?["ring-pubky"] as? [String] == [Fixture.a, Fixture.b])
+        #expect((document["bindingSources"] as? [String: String])?["ring-pubky"] == "world: Ring's listed identities")
+        let page = try String(contentsOfFile: html + "/index.html", encoding: .utf8)
+        #expect(page.contains("<dt>&lt;ring-pubky&gt;</dt><dd>\(Fixture.a), \(Fixture.b)</dd>"))
+        #expect(page.contains("<li class=\"pass\">\(Fixture.b): held</li>"))
+    }
+
+    /// Every place of the place table (spec/08 §2.4.6) is a route the simulated apps have: taken from
+    /// where the app's own screens lead to it, it reaches the screen that shows the place.
+    @Test func everyPlaceOfTheTableIsARouteTheAppsHave() throws {
+        // Each place by a phrase that is not a label on the screen it starts from (a label is tapped as such).
+        let walk: [(place: String, actions: [String])] = [
+            ("Home", ["Go to Contacts via the menu", "Return Home", "Verify Home is shown"]),
+            ("Profile", ["Open your profile from the Home header", "Verify the Profile screen is shown"]),
+            ("Edit Profile", ["Go to the profile editor", "Verify the Edit Profile screen is shown"]),
+            ("Delete Profile", ["Go to Delete Profile", "Verify Delete Profile is shown", "Cancel the deletion"]),
+            ("Contacts", ["Return Home", "Go to Contacts via the menu", "Verify Contacts is shown"]),
+            ("Settings", ["Return Home", "Go to Settings via the menu", "Verify Settings is shown"]),
+            ("Dev Settings", ["Go to the developer settings", "Verify Dev Settings is shown"]),
+            ("the bell", ["Return Home", "Open the bell", "Verify the bell is shown"]),
+            // The scanner takes a pasted code (spec/08 §2.2 row 12): reaching it is the tap.
+            ("the scanner", ["Return Home", "Open the QR scanner"]),
+            ("Settings in Pubky Ring", ["In Pubky Ring, go to Settings", "Verify Settings is shown"]),
+            ("Home in Pubky Ring", ["In Pubky Ring, go to the wallet home", "Verify Home is shown"]),
+        ]
+        let routed = JourneyPlaces.table.flatMap { place in place.routes.keys.map { ($0, place.name) } }
+        for (app, name) in routed {
+            let covered = walk.contains { $0.place == (app == .ring ? "\(name) in Pubky Ring" : name) }
+            #expect(covered, "the place \(name) in \(app) is walked")
+        }
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let steps = [
+            "include \(CatalogueFiles.scenarios.path)/baseline.steps", "bitkit create-profile --name Satoshi",
+            "bitkit save", "bitkit home",
+        ].joined(separator: "; ")
+        let journey = try write(
+            "<journey name=\"places\"><actions>"
+                + walk.flatMap(\.actions).map { "<action>\($0)</action>" }.joined() + "</actions></journey>", in: sim)
+        let run = try run(sim, [journey, "--setup", steps, "--json"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let actions = try #require(try run.json()["actions"] as? [[String: Any]])
+        #expect(actions.allSatisfy { $0["status"] as? String == "held" }, "\(run.stdout)")
+    }
+
+    /// Referents pick rows by what the world knows of them (spec/08 §2.4.3): `a row whose P` taps the first
+    /// row with P; `<screen> actions` are its buttons but Back; a spinner with no known id needs a person.
+    @Test func referentsPickRowsByTheWorldsFactsAndActionsAreTheScreensButtons() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        let journey = try write(
+            """
+            <journey name="referents"><actions>
+              <action>Tap a row whose identity lacks a published name.</action>
+              <action>Verify the screen shows the text "pubky&lt;ring-pubky-b&gt;" and the name (id "CreateProfileUsername") shows a spinner.</action>
+              <action>Verify the screen actions are disabled while the name is empty.</action>
+            </actions></journey>
+            """, in: sim)
+        let steps = [
+            "include \(CatalogueFiles.scenarios.path)/baseline.steps", "ring import --secret {A.secret}",
+            "ring signup {A}", "simctl backend put-profile --pubky {A} --name Ada", "ring import --secret {B.secret}",
+            "bitkit open profile",
+        ].joined(separator: "; ")
+        let run = try run(sim, [journey, "--setup", steps, "--json"])
+        let actions = try #require(try run.json()["actions"] as? [[String: Any]])
+        #expect(actions.map { $0["status"] as? String } == ["held", "person", "held"], "\(run.stdout)")
+        #expect(
+            (actions[1]["detail"] as? String)?.contains("a spinner of CreateProfileUsername (no id known for it)")
+                == true)
     }
 
     @Test func androidAddressesTestTagsAndTellsRowsApartByCaption() throws {

@@ -16,10 +16,14 @@ struct Sim {
 
     let world: URL
 
-    /// A new temporary world; `apps` installs the catalogue baseline (Bitkit regtest and Ring).
-    init(apps: Bool = true) throws {
+    /// A new temporary world; `apps` installs the catalogue baseline (Bitkit regtest and Ring); `android`
+    /// makes it an Android world.
+    init(apps: Bool = true, android: Bool = false) throws {
         world = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
-        let run = try Sim.run("simctl", ["world", "init", "--world", world.path] + (apps ? ["--with-apps"] : []))
+        let run = try Sim.run(
+            "simctl",
+            ["world", "init", "--world", world.path] + (apps ? ["--with-apps"] : [])
+                + (android ? ["--platform", "android"] : []))
         guard run.status == 0 else { throw SimError.notJSON(run.stderr) }
     }
 

@@ -44,6 +44,35 @@ import Testing
         #expect(shown.stderr.isEmpty)
     }
 
+    /// The Home header's menu opens the drawer (sheet `drawer`, spec/08 §3.2): Contacts, Settings and
+    /// Profile lead where the app's do, a row without a simulated route is refused; Settings' tabs are
+    /// buttons that change nothing.
+    @Test func theHeaderMenuOpensTheDrawerAndSettingsTabsChangeNothing() throws {
+        let sim = try Sim()
+        defer { sim.cleanup() }
+        for args in [["wallet", "restore", "--mnemonic", Self.mnemonic], ["settings", "dev", "paykit-ui", "on"]] {
+            _ = try json(sim, "bitkit-sim", args)
+        }
+        let drawer = try json(sim, "bitkit-sim", ["tap", "HeaderMenu"]).screen
+        let sheet = try #require(drawer["sheet"] as? [String: Any])
+        #expect(sheet["id"] as? String == "drawer")
+        #expect((sheet["rows"] as? [[String: Any]])?.contains { $0["id"] as? String == "DrawerContacts" } == true)
+        let contacts = try json(sim, "bitkit-sim", ["tap", "DrawerContacts"]).screen
+        #expect(contacts["route"] as? String == "contacts")
+        #expect(contacts["sheet"] is NSNull)
+        _ = try json(sim, "bitkit-sim", ["home"])
+        _ = try json(sim, "bitkit-sim", ["tap", "HeaderMenu"])
+        let refused = try json(sim, "bitkit-sim", ["tap", "DrawerShop"])
+        #expect(refused.stderr.contains("notice: 'DrawerShop' is shown but tapping it is not simulated"))
+        let settings = try json(sim, "bitkit-sim", ["tap", "DrawerSettings"]).screen
+        #expect(settings["route"] as? String == "settings")
+        let tab = try json(sim, "bitkit-sim", ["tap", "Tab-general"])
+        #expect(tab.stderr.isEmpty)
+        #expect(
+            try JSONSerialization.data(withJSONObject: tab.screen, options: .sortedKeys)
+                == JSONSerialization.data(withJSONObject: settings, options: .sortedKeys), "the tab changes nothing")
+    }
+
     @Test func ringTapsCardsDerivedIdsAndSheetButtons() throws {
         let sim = try Sim()
         defer { sim.cleanup() }

@@ -21,9 +21,9 @@ import Testing
             (#"Tap A (id "A") and wait for B (id "B")"#, [#"Tap A (id "A")"#, #"wait for B (id "B")"#]),
             (
                 #"Tap A (id "A"). Verify B (id "B") is visible."#,
-                [#"Tap A (id "A")"#, #"Verify B (id "B") is visible."#]
+                [#"Tap A (id "A")"#, #"Verify B (id "B") is visible"#]
             ),
-            (#"Tap A (id "A"). Then tap B (id "B")"#, [#"Tap A (id "A")"#, #"tap B (id "B")"#]),
+            (#"Tap A (id "A"). Then tap B (id "B")"#, [#"Tap A (id "A")"#, #"Then tap B (id "B")"#]),
             (#"Tap A (id "A"), tap B (id "B"), tap "C""#, [#"Tap A (id "A")"#, #"tap B (id "B")"#, #"tap "C""#]),
             (
                 "Go back to Home, then tap the profile button (id \"ProfileButton\")",
@@ -54,12 +54,15 @@ import Testing
         #expect(steps(#"Verify the title (id "T") is visible. tap B"#).count == 1)
     }
 
-    @Test func aLeadingConditionAppliesToEverySubAction() {
+    @Test func aLeadingConditionAppliesToEveryStepOfItsSentence() {
         let split = steps(
             #"If the Profile intro (id "ProfileIntro") appears, tap Continue (id "ProfileIntro-button"), then tap Save (id "Save")"#
         )
         #expect(split.map(\.index) == ["1.1", "1.2"])
-        #expect(split.map(\.condition) == [.element(.id("ProfileIntro")), .element(.id("ProfileIntro"))])
+        #expect(
+            split.map(\.condition) == [
+                .check(.visible([.id("ProfileIntro")])), .check(.visible([.id("ProfileIntro")])),
+            ])
         #expect(split.map(\.form) == [.tap(.id("ProfileIntro-button"), showing: nil), .tap(.id("Save"), showing: nil)])
         #expect(
             split.first?.text
@@ -87,6 +90,6 @@ import Testing
             #"Tap Retry (id "Retry"), then verify the status (id "Status") shows "Loading" (report "already loaded" rather than failing)"#
         )
         #expect(split.map(\.timingClause) == ["already loaded", "already loaded"])
-        #expect(split.last?.form == .verifyText(.id("Status"), text: "Loading"))
+        #expect(split.last?.form == .check(.text(.id("Status"), "Loading")))
     }
 }

@@ -40,10 +40,10 @@ import Testing
         #expect(
             all.map(\.form) == [
                 .tap(.id("PubkyChoiceRing_<ring-pubky-a>"), showing: nil),
-                .verifyText(nil, text: "pubky<ring-pubky-a>"),
+                .check(screen("createProfile", shows: "pubky<ring-pubky-a>")),
                 .goHome,
                 .tap(.id("ProfileButton"), showing: nil),
-                .verifyText(nil, text: "pubky<ring-pubky-a>"),
+                .check(screen("Profile", shows: "pubky<ring-pubky-a>")),
             ])
         #expect(all[2].text == "Go back to Home")
         #expect(all[3].text == #"tap the profile button (id "ProfileButton")"#)

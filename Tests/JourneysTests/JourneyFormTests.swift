@@ -1,7 +1,7 @@
 import Journeys
 import Testing
 
-/// One test per row of spec/08 §2.2, several phrasings each, the spec's own examples verbatim.
+/// One test per row of spec/08 §2.2, several phrasings each, the spec's own examples verbatim (as §2.4 reads them).
 @Suite struct JourneyFormTests {
     @Test func row1TapByIdWithAnyTapVerb() {
         #expect(form(#"Tap Continue (id "ProfileIntro-button")"#) == .tap(.id("ProfileIntro-button"), showing: nil))
@@ -52,29 +52,31 @@ import Testing
 
     @Test func row4VerifyIdsVisibleKeepingQuotedDisambiguators() {
         #expect(
-            form(#"Verify the choice screen shows one row per Ring identity (id "PubkyChoiceRing_<ring-pubky>")"#)
-                == .verifyVisible([.id("PubkyChoiceRing_<ring-pubky>")], quoted: []))
-        #expect(
             form(
                 #"Verify the Pubky Ring rows (id "PubkyChoiceRing_<ring-pubky-a>") and (id "PubkyChoiceRing_<ring-pubky-b>") are shown"#
             )
-                == .verifyVisible(
-                    [.id("PubkyChoiceRing_<ring-pubky-a>"), .id("PubkyChoiceRing_<ring-pubky-b>")], quoted: []))
+                == .check(
+                    JourneyCheck([
+                        conjunct(.elements([.id("PubkyChoiceRing_<ring-pubky-a>")], showing: nil), .shown),
+                        conjunct(.elements([.id("PubkyChoiceRing_<ring-pubky-b>")], showing: nil), .shown),
+                    ])))
         #expect(
             form(#"Check the Pubky Ring row showing "TKRQ...P7QY" (testTag "PubkyChoiceIdentity") is visible"#)
-                == .verifyVisible([.testTag("PubkyChoiceIdentity")], quoted: ["TKRQ...P7QY"]))
+                == .check(.visible([.testTag("PubkyChoiceIdentity")], showing: "TKRQ...P7QY")))
         #expect(
             form(#"Verify the contact row with "Alice" (id "ContactRow") is shown"#)
-                == .verifyVisible([.id("ContactRow")], quoted: ["Alice"]))
-        #expect(
-            form(#"Verify the row (id "ContactRow") showing "Alice""#) == .verifyText(.id("ContactRow"), text: "Alice"))
+                == .check(.visible([.id("ContactRow")], showing: "Alice")))
+        #expect(form(#"Verify the row (id "ContactRow") showing "Alice""#) == .check(.text(.id("ContactRow"), "Alice")))
         #expect(
             form(#"Confirm the bell (id "PaymentRequestsBell") appears"#)
-                == .verifyVisible([.id("PaymentRequestsBell")], quoted: []))
+                == .check(.visible([.id("PaymentRequestsBell")])))
+        #expect(
+            form(#"Verify both Ring identities are listed (id "A") (id "B")"#)
+                == .check(JourneyCheck([conjunct(.elements([.id("A"), .id("B")], showing: nil), .shown)])))
     }
 
     @Test func row5VerifyAbsentInItsWordings() {
-        let absent = JourneyForm.verifyAbsent([.id("PaymentRequestsBell")], quoted: [], missingFromTargets: false)
+        let absent = JourneyForm.check(.absent([.id("PaymentRequestsBell")]))
         #expect(form(#"Verify the bell (id "PaymentRequestsBell") is not visible"#) == absent)
         #expect(form(#"Check that the bell (id "PaymentRequestsBell") is absent"#) == absent)
         #expect(form(#"Verify the bell (id "PaymentRequestsBell") disappears"#) == absent)
@@ -82,70 +84,85 @@ import Testing
         #expect(form(#"Verify the bell (id "PaymentRequestsBell") is missing"#) == absent)
         #expect(form(#"Ensure the bell (id "PaymentRequestsBell") does not appear"#) == absent)
         #expect(
-            form(#"from the snapshot … the "PubkyChoiceRing_" rows missing from Targets"#)
-                == .verifyAbsent([], quoted: ["PubkyChoiceRing_"], missingFromTargets: true))
+            form(#"Verify from the snapshot … the "PubkyChoiceRing_" rows missing from Targets"#)
+                == .check(
+                    JourneyCheck([conjunct(.idPrefix("PubkyChoiceRing_"), .missingFromTargets)], source: .snapshot)))
         #expect(
             form(
                 #"Verify from the snapshot that Pay (id "PaymentRequestPay-<payment-request-id>") is missing from Targets"#
             )
-                == .verifyAbsent([.id("PaymentRequestPay-<payment-request-id>")], quoted: [], missingFromTargets: true))
+                == .check(
+                    JourneyCheck(
+                        [
+                            conjunct(
+                                .elements([.id("PaymentRequestPay-<payment-request-id>")], showing: nil),
+                                .missingFromTargets)
+                        ],
+                        source: .snapshot)))
     }
 
     @Test func row6VerifyDisabledOrEnabled() {
         #expect(
             form(#"Verify Select (id "ContactImportOverviewSelect") is disabled"#)
-                == .verifyDisabled(.id("ContactImportOverviewSelect"), disabled: true))
+                == .check(.disabled(.id("ContactImportOverviewSelect"), true)))
         #expect(
             form(#"Check that Save (id "CreateProfileSave") is enabled"#)
-                == .verifyDisabled(.id("CreateProfileSave"), disabled: false))
-        #expect(form(#"Verify "Continue" is greyed out"#) == .verifyDisabled(.label("Continue"), disabled: true))
+                == .check(.disabled(.id("CreateProfileSave"), false)))
+        #expect(
+            form(#"Verify "Continue" is greyed out"#) == .check(JourneyCheck([conjunct(.label("Continue"), .disabled)]))
+        )
         #expect(
             form(#"Verify Save (testTag "SaveButton") is not enabled"#)
-                == .verifyDisabled(.testTag("SaveButton"), disabled: true))
+                == .check(.disabled(.testTag("SaveButton"), true)))
     }
 
     @Test func row7VerifyTextOfAnElementOrOfTheScreen() {
         #expect(
             form(#"Verify the name (id "ProfileViewName") shows "Satoshi""#)
-                == .verifyText(.id("ProfileViewName"), text: "Satoshi"))
-        #expect(
-            form(#"Verify the screen shows the text "Profile deleted""#) == .verifyText(nil, text: "Profile deleted"))
+                == .check(.text(.id("ProfileViewName"), "Satoshi")))
+        #expect(form(#"Verify the screen shows the text "Profile deleted""#) == .check(.text(nil, "Profile deleted")))
         #expect(
             form(#"Verify the Create Profile screen shows the text "pubky<ring-pubky-a>""#)
-                == .verifyText(nil, text: "pubky<ring-pubky-a>"))
+                == .check(screen("createProfile", shows: "pubky<ring-pubky-a>")))
         #expect(
             form(#"Check the title (testTag "ProfileTitle") reads "Profile""#)
-                == .verifyText(.testTag("ProfileTitle"), text: "Profile"))
-        #expect(form(#"Confirm "Satoshi" is shown"#) == .verifyText(nil, text: "Satoshi"))
+                == .check(.text(.testTag("ProfileTitle"), "Profile")))
+        #expect(form(#"Confirm "Satoshi" is shown"#) == .check(.text(nil, "Satoshi")))
         #expect(
             form(#"Verify the caption (id "Caption") contains the text: "TKRQ""#)
-                == .verifyText(.id("Caption"), text: "TKRQ"))
+                == .check(.text(.id("Caption"), "TKRQ")))
         #expect(
-            form("Verify the Profile screen is shown") == .unrecognised("a check that names no id and no quoted text"))
+            form("Verify the Profile screen is shown") == .check(JourneyCheck([conjunct(.place("Profile"), .shown)])))
+        // A check it cannot read stays for a person, never held by guess.
+        #expect(
+            form("Verify the wallet is synced")
+                == .check(JourneyCheck([conjunct(.screen, .needsEyes("the wallet is synced"))])))
+        #expect(form("Verify") == .unrecognised("a check that names nothing to check"))
     }
 
     @Test func row8WaitWrapsACheckAndDropsThePredicate() {
         #expect(
             form(#"Wait for the name (id "ProfileViewName", predicate exists)"#)
-                == .waitFor(.verifyVisible([.id("ProfileViewName")], quoted: [])))
+                == .waitFor(.visible([.id("ProfileViewName")]), limit: 30))
         #expect(
             form(#"Wait for the confirmation (id "PaymentRequestConfirm")"#)
-                == .waitFor(.verifyVisible([.id("PaymentRequestConfirm")], quoted: [])))
+                == .waitFor(.visible([.id("PaymentRequestConfirm")]), limit: 30))
         #expect(
             form(#"Wait for the name (testTag "ProfileViewName")"#)
-                == .waitFor(.verifyVisible([.testTag("ProfileViewName")], quoted: [])))
-        #expect(form(#"Wait until the screen shows the text "Paid""#) == .waitFor(.verifyText(nil, text: "Paid")))
-        #expect(form(#"wait for "Paid""#) == .waitFor(.verifyText(nil, text: "Paid")))
+                == .waitFor(.visible([.testTag("ProfileViewName")]), limit: 30))
+        #expect(form(#"Wait until the screen shows the text "Paid""#) == .waitFor(.text(nil, "Paid"), limit: 30))
+        #expect(form(#"wait for "Paid""#) == .waitFor(.text(nil, "Paid"), limit: 30))
         #expect(
             form(#"Wait for the spinner (id "ProfileLoading") to disappear"#)
-                == .waitFor(.verifyAbsent([.id("ProfileLoading")], quoted: [], missingFromTargets: false)))
-        #expect(form("Wait a moment") == .waitBriefly)
+                == .waitFor(.absent([.id("ProfileLoading")]), limit: 30))
+        #expect(form("Wait a moment") == .waitSeconds(1))
+        #expect(form("Wait a few seconds") == .waitSeconds(3))
     }
 
-    @Test func row9ConditionsApplyToTheirSubAction() {
+    @Test func row9ConditionsApplyToTheirSentence() {
         let intro = steps(#"If the Profile intro (id "ProfileIntro") appears, tap Continue (id "ProfileIntro-button")"#)
         #expect(intro.count == 1)
-        #expect(intro.first?.condition == .element(.id("ProfileIntro")))
+        #expect(intro.first?.condition == .check(.visible([.id("ProfileIntro")])))
         #expect(intro.first?.form == .tap(.id("ProfileIntro-button"), showing: nil))
         #expect(intro.first?.index == "1")
         #expect(
@@ -160,7 +177,8 @@ import Testing
         let again = steps("If nothing happens, Pubky is still initializing: wait a moment and tap it again")
         #expect(again.map(\.index) == ["1.1", "1.2"])
         #expect(again.map(\.condition) == [.nothingHappened, .nothingHappened])
-        #expect(again.map(\.form) == [.waitBriefly, .tapAgain])
+        #expect(again.map(\.form) == [.waitSeconds(1), .tapAgain])
+        #expect(again.first?.notes == ["Pubky is still initializing"])
         #expect(
             again.map(\.text) == ["If nothing happens, Pubky is still initializing: wait a moment", "tap it again"])
         #expect(form(#"if the sheet (id "Sheet") shows, then tap "OK""#) == .tap(.label("OK"), showing: nil))
@@ -243,11 +261,12 @@ import Testing
         )
         #expect(spinner.count == 1)
         #expect(spinner.first?.timingClause == "already loaded")
-        #expect(spinner.first?.form == .verifyVisible([.id("ProfileLoading")], quoted: []))
+        #expect(spinner.first?.timing?.condition == .other("it has already loaded"))
+        #expect(spinner.first?.form == .check(.visible([.id("ProfileLoading")])))
         let inline = steps(
             #"Verify the status (id "Status") shows "Resolving", or report "already resolved" rather than failing"#)
         #expect(inline.map(\.timingClause) == ["already resolved"])
-        #expect(inline.map(\.form) == [.verifyText(.id("Status"), text: "Resolving")])
+        #expect(inline.map(\.form) == [.check(.text(.id("Status"), "Resolving"))])
         #expect(steps(#"Tap "OK""#).first?.timingClause == nil)
     }
 
@@ -261,10 +280,10 @@ import Testing
         #expect(form("Check the colours of the header") == .needsPerson("Check the colours of the header"))
         #expect(
             form("Verify the layout of the Profile screen") == .needsPerson("Verify the layout of the Profile screen"))
-        #expect(form("Confirm the spinner animates") == .needsPerson("Confirm the spinner animates"))
         #expect(
             form(#"Verify the avatar image (id "ProfileAvatar") is visible"#)
-                == .verifyVisible([.id("ProfileAvatar")], quoted: []))
+                == .check(.visible([.id("ProfileAvatar")])))
+        #expect(form("Confirm the spinner animates") == .needsPerson("Confirm the spinner animates"))
     }
 
     @Test func row16GoBackHomeAndTo() {
@@ -275,18 +294,23 @@ import Testing
         #expect(form("Go to Home") == .goHome)
         #expect(form("go home.") == .goHome)
         #expect(form("Return to the Home screen") == .goHome)
-        #expect(form("Go to Profile") == .goTo("Profile"))
-        #expect(form("Open Settings") == .goTo("Settings"))
-        #expect(form("Navigate to the Contacts screen") == .goTo("Contacts"))
+        #expect(form("Go to Profile") == .goTo("Profile", existing: false))
+        #expect(form("Open Settings") == .goTo("Settings", existing: false))
+        #expect(form("Navigate to the Contacts screen") == .goTo("Contacts", existing: false))
+        #expect(
+            form("Reopen your existing profile via the Home header")
+                == .goTo("profile via the Home header", existing: true))
         let settings = steps("In Pubky Ring, go to Settings")
-        #expect(settings.map(\.form) == [.goTo("Settings")])
+        #expect(settings.map(\.form) == [.goTo("Settings", existing: false)])
         #expect(settings.map(\.app) == [.ring])
     }
 
     @Test func anythingElseIsUnrecognisedWithAReason() {
         #expect(form("Open the link `pubkyauth://x`") == .unrecognised("open names no id and no quoted label"))
-        #expect(form("Scroll down") == .unrecognised(#"no form of spec/08 §2.2 starts with "Scroll""#))
-        #expect(form("The wallet syncs") == .unrecognised(#"no form of spec/08 §2.2 starts with "The""#))
+        #expect(form("Scroll down") == .unrecognised("scroll names nothing to scroll to"))
+        #expect(
+            form("Frobnicate the profile widget")
+                == .unrecognised(#"no form of spec/08 §2.2 or §2.4 starts with "Frobnicate""#))
         #expect(
             form("Run `xcrun simctl terminate <UDID> to.bitkit` and `xcrun simctl launch <UDID> to.bitkit`")
                 == .command(.unrecognised("several commands in one sub-action")))

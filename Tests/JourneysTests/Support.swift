@@ -25,3 +25,16 @@ func parseError(_ text: String) -> JourneyFileError? {
         return error
     }
 }
+
+/// `Verify the <place> screen shows the text "T"`: that place is shown, and the screen shows T.
+func screen(_ place: String, shows text: String) -> JourneyCheck {
+    JourneyCheck([
+        JourneyConjunct(JourneyClaim(.place(place), .shown)),
+        JourneyConjunct(JourneyClaim(.screen, .contains(.text(text)))),
+    ])
+}
+
+/// One conjunct of one claim.
+func conjunct(_ subject: JourneySubject, _ predicate: JourneyPredicate, negative: Bool = false) -> JourneyConjunct {
+    JourneyConjunct(JourneyClaim(subject, predicate, negative: negative))
+}

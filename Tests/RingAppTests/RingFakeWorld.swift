@@ -1,4 +1,5 @@
 import AppRuntime
+import AppRuntimeTesting
 import Backend
 import ContractNames
 import Foundation
@@ -43,7 +44,7 @@ struct RingFakeWorld {
         case .connectivity: return .online(online)
         case .holdProcess: return .process(1)
         case .processAlive(let pid): return .alive(pid == 1)
-        case .journal, .sleep: return .fault(false)
+        case .journal, .sleep, .linkAliases: return .fault(false)
         }
     }
 
