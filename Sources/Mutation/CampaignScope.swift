@@ -111,14 +111,17 @@ public struct CampaignScope: Sendable, Equatable {
     }
 
     static func swiftFiles(under repository: URL, folder: String) -> [String] {
-        let root = repository.appendingPathComponent(folder)
+        // The folder may be a symbolic link (the doc test's scratch copy links each top-level entry),
+        // which the enumerator does not follow: walk what it points to, and name each file from the
+        // folder as written.
+        let root = repository.appendingPathComponent(folder).resolvingSymlinksInPath().standardizedFileURL
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
         var paths: [String] = []
-        let base = repository.standardizedFileURL.path
+        let base = root.path
         for case let url as URL in walker where url.pathExtension == "swift" {
             let full = url.standardizedFileURL.path
             guard full.hasPrefix(base + "/") else { continue }
-            paths.append(String(full.dropFirst(base.count + 1)))
+            paths.append(folder + "/" + full.dropFirst(base.count + 1))
         }
         return paths.sorted()
     }

@@ -64,7 +64,10 @@ import Testing
         let ids = points.compactMap { $0["id"] as? String }
         #expect(Set(ids).count == ids.count, "ids are unique")
         let modules = Set(points.compactMap { $0["module"] as? String })
-        #expect(modules.isSuperset(of: ["IdentitySharing", "Keychain", "BitkitApp", "RingApp", "Audit", "AppRuntime"]))
+        #expect(
+            modules.isSuperset(of: [
+                "IdentitySharing", "Keychain", "IOSPlatform", "AndroidPlatform", "BitkitApp", "RingApp", "Audit",
+            ]))
         #expect(try Self.points().compactMap { $0["id"] as? String } == ids, "a second scan gives the same ids")
     }
 }

@@ -5,6 +5,22 @@ import Testing
 
 /// The scope file, the reviewed equivalent list and the diffs a reviewer reads.
 @Suite struct CampaignScopeTests {
+    @Test func sourcesBehindASymbolicLinkAreFoundAndNamedFromTheRepository() throws {
+        // The doc test runs the pages in a scratch folder whose `Sources` is a link to the real one.
+        let fm = FileManager.default
+        let scratch = fm.temporaryDirectory.appendingPathComponent("scope-link-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: scratch) }
+        let real = scratch.appendingPathComponent("real/Sources/Keychain")
+        try fm.createDirectory(at: real, withIntermediateDirectories: true)
+        try "let a = 1\n".write(to: real.appendingPathComponent("Keychain.swift"), atomically: true, encoding: .utf8)
+        let repository = scratch.appendingPathComponent("repo")
+        try fm.createDirectory(at: repository, withIntermediateDirectories: true)
+        try fm.createSymbolicLink(
+            at: repository.appendingPathComponent("Sources"),
+            withDestinationURL: scratch.appendingPathComponent("real/Sources"))
+        #expect(CampaignScope.swiftFiles(under: repository, folder: "Sources") == ["Sources/Keychain/Keychain.swift"])
+    }
+
     @Test func theScopeListsFoldersFilesGlobsAndExclusions() throws {
         let scope = try CampaignScope.parse(
             """
