@@ -1,4 +1,5 @@
 import Audit
+import ContractNames
 import Foundation
 import Mutation
 import SimCLI
@@ -218,8 +219,11 @@ enum MutateCommands {
         let dryRun = args.flag("--dry-run")
         let named = args.remainingPositionals()
         try args.finish()
-        for name in platformNames where name != "ios" && name != "android" {
-            throw CLIError.usage("Unknown platform '\(name)': expected ios or android.")
+        let chosenPlatforms = try platformNames.map { name -> Platform in
+            guard let platform = Platform(rawValue: name) else {
+                throw CLIError.usage("Unknown platform '\(name)': expected ios or android.")
+            }
+            return platform
         }
         let progress: @Sendable (String) -> Void = { line in if !quiet { Output.error(line + "\n") } }
         let repository = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -232,10 +236,12 @@ enum MutateCommands {
         }
         guard !chosen.isEmpty else { throw CLIError.usage("No mutant matches the --module/--operator/--mutant given.") }
         let equivalents = try equivalents()
-        let platforms = try (platformNames.isEmpty ? ["ios", "android"] : platformNames).map { name in
-            let folders =
-                name == "android" ? ["Fixtures/scenarios", "Fixtures/scenarios/android"] : ["Fixtures/scenarios"]
-            return Campaign.Platform(name: name, files: try ScenarioFiles.checked(named, orCatalogueIn: folders))
+        let platforms = try (chosenPlatforms.isEmpty ? Platform.allCases : chosenPlatforms).map { platform in
+            // The shared catalogue, and the platform's own folder where it has one (Fixtures/scenarios/android).
+            let own = "Fixtures/scenarios/" + platform.rawValue
+            let folders = ["Fixtures/scenarios"] + (FileManager.default.fileExists(atPath: own) ? [own] : [])
+            return Campaign.Platform(
+                name: platform.rawValue, files: try ScenarioFiles.checked(named, orCatalogueIn: folders))
         }
 
         if dryRun {
