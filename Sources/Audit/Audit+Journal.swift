@@ -18,14 +18,22 @@ extension Audit {
     /// Every shared-group keychain call of an app is claimed by a later sharing event of the same
     /// run that names it, and each sharing event's result and records are what its calls' statuses
     /// give (spec/01 §10, §11): done only after a successful write, absent only after a not-found,
-    /// a withdrawal's records exactly the deletes that removed something.
+    /// a withdrawal's records exactly the deletes that removed something. A run the journal shows
+    /// paused at a breakpoint and never resumed was cut off mid-call (killed while paused, or paused
+    /// still): its calls still waiting for their event are not a mismatch, since it never got to
+    /// journal one; a run that went on past its pause is held to every call.
     static func checkSharingEventsMatchCalls(_ entries: [JournalEntry]) -> [AuditViolation] {
         var pending: [JournalEntry.RunID: [Call]] = [:]
+        var cutOff: Set<JournalEntry.RunID> = []
         var violations: [AuditViolation] = []
         func violation(_ message: String, _ evidence: [JournalEntry]) {
             violations.append(AuditViolation(.sharingEventsMatchCalls, message, evidence: evidence))
         }
         for entry in entries where AppKind(rawValue: entry.app) != nil {
+            if case .breakpoint(let op) = entry.kind {
+                if op == .paused { cutOff.insert(entry.runID) } else { cutOff.remove(entry.runID) }
+                continue
+            }
             if case .keychain = entry.kind, touchesSharedGroup(entry) {
                 pending[entry.runID, default: []].append(Call(entry: entry))
                 continue
@@ -44,7 +52,8 @@ extension Audit {
                 violation("\(entry.app)'s sharing \(op.rawValue) \(problem)", [entry] + claimed.map(\.entry))
             }
         }
-        for (_, calls) in pending.sorted(by: { ($0.key.pid, $0.key.run) < ($1.key.pid, $1.key.run) }) {
+        for (run, calls) in pending.sorted(by: { ($0.key.pid, $0.key.run) < ($1.key.pid, $1.key.run) })
+        where !cutOff.contains(run) {
             for call in calls {
                 violation(
                     "\(call.entry.app)'s keychain \(call.op) of \(call.entry.account ?? "the whole group") on the shared group is journalled by no sharing event",

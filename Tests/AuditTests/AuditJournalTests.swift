@@ -110,6 +110,35 @@ import WorldFiles
         #expect(found.first?.message.contains("journalled by no sharing event") == true)
     }
 
+    /// Deletes ring's shared record in `run`, paused at a breakpoint before its sharing event, and
+    /// resumed from it when `resumed`; no sharing event follows either way.
+    func deleteCutOffAtABreakpoint(resumed: Bool) throws {
+        #expect(try sharing(.ring).offer(pubky: a, secret: aSecret, between: {}) == .done)
+        let run = RunContext.standalone
+        let status = try keychain(.ring, run: run).delete(
+            KeychainQuery(
+                service: SharedContract.service, account: "app.pubkyring:\(a)", accessGroup: SharedContract.accessGroup)
+        )
+        #expect(status == .success)
+        let checkpoint = "ring.setOwned.between-delete-and-add"
+        record(.ring, JournalEntry(app: "ring", kind: .breakpoint(.paused), detail: checkpoint), run: run)
+        if resumed {
+            record(.ring, JournalEntry(app: "ring", kind: .breakpoint(.resumed), detail: checkpoint), run: run)
+        }
+    }
+
+    @Test func aCallOfAProcessKilledWhilePausedBeforeItsSharingEventIsNoMismatch() throws {
+        try deleteCutOffAtABreakpoint(resumed: false)
+        #expect(try violations(.sharingEventsMatchCalls).isEmpty)
+    }
+
+    @Test func aCallOfAProcessThatResumedAndNeverJournalledItsSharingEventIsCaught() throws {
+        try deleteCutOffAtABreakpoint(resumed: true)
+        let found = try violations(.sharingEventsMatchCalls)
+        #expect(found.count == 1)
+        #expect(found.first?.message.contains("journalled by no sharing event") == true)
+    }
+
     @Test func aSharingEventWithoutItsCallIsCaught() throws {
         var offer = JournalEntry(app: "ring", kind: .sharing(.offer), account: "app.pubkyring:\(a)")
         offer.result = SharingResult.done.rawValue
