@@ -11,12 +11,20 @@ import Testing
         var worlds: [String: String] = [:]
     }
 
+    /// A step that has not finished after this long has hung (as the doc test's hang guard).
+    static let hangGuardSeconds = 1800
+
     func runCatalogue(_ extra: [String]) throws -> Kept {
         let files = try FileManager.default.contentsOfDirectory(atPath: CatalogueFiles.scenarios.path)
             .filter { $0.hasSuffix(".scenario") }.sorted()
             .map { CatalogueFiles.scenarios.appendingPathComponent($0).path }
+        // No test depends on wall-clock speed: the step timeout is only a hang guard, far above any
+        // step of a run on a machine loaded many times over (the default 60 s is for people).
         let run = try Sim.run(
-            "simctl", ["scenario", "run"] + files + ["--seed", "7", "--keep", "--no-timings", "--json"] + extra)
+            "simctl",
+            ["scenario", "run"] + files + [
+                "--seed", "7", "--keep", "--no-timings", "--json", "--step-timeout", String(Self.hangGuardSeconds),
+            ] + extra)
         #expect(run.status == 0, "\(run.stderr)")
         let document = try run.json()
         #expect(document["failed"] as? Int == 0)
