@@ -14,13 +14,19 @@ import Testing
     /// Where the client writes its artefacts (the screenshots), kept for a person to look at.
     static let artefacts = repository.appendingPathComponent(".build/artefacts/mcp")
 
+    /// The client's virtual environment is not there: the error names it and the command that makes
+    /// it (thrown rather than cancelling, so the failure reads as what it is).
+    struct MissingClient: Error, CustomStringConvertible {
+        var python: String
+        var description: String {
+            "The MCP Python client is missing: \(python). Run scripts/bootstrap --mcp-client (it makes .build/venv and installs the `mcp` package)."
+        }
+    }
+
     /// Runs the client's `scenario` against a new world (seeded, of `platform`); returns what it printed.
     func client(_ scenario: String, platform: String = "ios", seed: Int = 7) throws -> (output: String, world: URL) {
         guard FileManager.default.isExecutableFile(atPath: Self.python.path) else {
-            Issue.record(
-                "The MCP Python client is missing: \(Self.python.path). Run scripts/bootstrap (it makes .build/venv and installs the `mcp` package)."
-            )
-            throw CancellationError()
+            throw MissingClient(python: Self.python.path)
         }
         let world = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-\(UUID().uuidString)/world")
         let made = try Sim.run(
