@@ -103,12 +103,13 @@ enum BreakCommands {
         let store = DeviceStore(world: invocation.world)
         // Journalled before the release: the resumed process's own lines always come after it.
         invocation.journalTool(.continue, detail: app.rawValue)
-        let resumed = try store.update { state -> [PausedProcess] in
+        // The state as the release left it: read again afterwards, it would show how far the resumed
+        // process got meanwhile (a race), and two runs of one scenario would print different lines.
+        let (resumed, state) = try store.update { state -> ([PausedProcess], DeviceState) in
             let resumed = state.paused.filter { $0.app == app }
             state.paused.removeAll { $0.app == app }
-            return resumed
+            return (resumed, state)
         }
-        let state = try store.read()
         try invocation.emit(
             BreakpointsOutput(breakpoints: state.breakpoints, paused: state.paused),
             text: resumed.isEmpty
