@@ -60,7 +60,7 @@ public struct JourneyExporter: Sendable {
         }
         // A scenario that does not run on the platform (`skip on …`, `platforms:`) exports nothing.
         let runs = parsed.filter { $0.skipReason(on: runner.platform) == nil }
-        let results = Mutex<[Int: Result<Exported, Failure>]>([:])
+        let results = Mutex<[Int: Result<Exported?, Failure>]>([:])
         let next = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, runs.count))) { _ in
             while true {
@@ -69,7 +69,7 @@ public struct JourneyExporter: Sendable {
                     return value
                 }
                 guard index < runs.count else { return }
-                let result: Result<Exported, Failure>
+                let result: Result<Exported?, Failure>
                 do throws(Failure) { result = .success(try export(runs[index])) } catch { result = .failure(error) }
                 results.withLock { $0[index] = result }
             }
@@ -78,7 +78,7 @@ public struct JourneyExporter: Sendable {
         var exported: [Exported] = []
         for index in runs.indices {
             switch all[index] {
-            case .success(let journey)?: exported.append(journey)
+            case .success(let journey)?: if let journey { exported.append(journey) }
             case .failure(let failure)?: throw failure
             case nil: throw .malformed("\(runs[index].file) was not exported")
             }
@@ -86,7 +86,9 @@ public struct JourneyExporter: Sendable {
         return exported
     }
 
-    private func export(_ written: Scenario) throws(Failure) -> Exported {
+    /// The scenario's journey; nil when every step of it is setup (a journey with no action is no
+    /// journey: the scenario is left out, as one skipped on the platform is).
+    private func export(_ written: Scenario) throws(Failure) -> Exported? {
         // The lines for the platform the export's worlds are made for.
         let scenario = written.running(on: runner.platform)
         let split = CatalogueSplit(scenario)
@@ -134,11 +136,12 @@ public struct JourneyExporter: Sendable {
             if case .run = step.kind, script.lastOutput?.stderr.contains("notice:") == true,
                 !(phrased.first?.hasPrefix("Simulator capability") ?? true)
             {
-                phrased = [phraser.capability(for: step, line: line)]
+                phrased = [phraser.refused(step, line: line)]
             }
             actions += phrased
             index += consumed
         }
+        guard !actions.isEmpty else { return nil }
         let ringInvolved =
             split.rest.contains { if case .run(.ring, _, _, _) = $0.kind { true } else { false } }
             || !(script.shownScreens["ring"]?.rows.isEmpty ?? true)

@@ -22,8 +22,14 @@ struct StepPhraser {
     /// The app a journey runner addresses when an action names none: the last one an action acted on
     /// (a capability action runs as itself and changes nothing here).
     private var runnerApp = "bitkit"
+    /// `runnerApp` before the last action, for a step the app then refused (`refused(_:line:)`).
+    private var runnerAppBeforeLastAction = "bitkit"
     /// Apps killed since they last printed a screen: that screen is not what a tap would meet.
     private var killed: Set<String> = []
+    /// Apps sent to the background and not brought back since. Only for such an app is `foreground`
+    /// what a launch from the home screen does: for an app already in front, `foreground` runs its
+    /// become-active path (Pubky Choice reloads), which no journey form does.
+    private var backgrounded: Set<String> = []
 
     init(platform: Platform, dynamic: Set<String>, keys: [String: Symbols.Key]) {
         self.platform = platform
@@ -43,9 +49,15 @@ struct StepPhraser {
             defer {
                 if let app = tool.appName {
                     if arguments == ["kill"] { killed.insert(app) } else { killed.remove(app) }
+                    if arguments == ["background"] {
+                        backgrounded.insert(app)
+                    } else if ["launch", "foreground", "relaunch", "kill"].contains(arguments.first) {
+                        backgrounded.remove(app)
+                    }
                 }
             }
-            guard !background, !expectFailure, !racing, !(tool.appName.map(killed.contains) ?? false),
+            let inFront = arguments == ["foreground"] && !(tool.appName.map(backgrounded.contains) ?? false)
+            guard !background, !expectFailure, !racing, !inFront, !(tool.appName.map(killed.contains) ?? false),
                 var phrased = action(tool, arguments, screens: screens)
             else {
                 return [capability(for: step, line: line)]
@@ -54,6 +66,7 @@ struct StepPhraser {
             if tool == .bitkit, runnerApp != "bitkit", let first = phrased.first, !first.hasPrefix("Run `") {
                 phrased[0] = "In Bitkit, " + first.prefix(1).lowercased() + first.dropFirst()
             }
+            runnerAppBeforeLastAction = runnerApp
             if let app = tool.appName { runnerApp = app }
             return phrased
         case .wait:
@@ -65,6 +78,14 @@ struct StepPhraser {
     }
 
     // MARK: Capability actions
+
+    /// The step just phrased as an interaction was refused by its app (`notice:`): no journey form
+    /// does that, so it runs as itself — a capability, which leaves the app the runner addresses as
+    /// it was before the step.
+    mutating func refused(_ step: Step, line: String) -> String {
+        runnerApp = runnerAppBeforeLastAction
+        return capability(for: step, line: line)
+    }
 
     mutating func capability(for step: Step, line: String) -> String {
         let name: String

@@ -45,6 +45,49 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    /// Exports catalogue files into a new folder; returns the folder and each journey's XML by file.
+    func exportXML(_ names: [String]) throws -> (folder: URL, entries: [Entry], xml: [String: String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let run = try Sim.run(
+            executable: Sim.productsDirectory.appendingPathComponent("simctl"),
+            ["journey", "export"] + names.map { "Fixtures/scenarios/\($0)" } + ["--out", folder.path, "--json"],
+            directory: Self.repository)
+        #expect(run.status == 0, "\(run.stderr)")
+        let entries = try #require(try run.json()["journeys"] as? [[String: Any]]).map {
+            Entry(file: $0["file"] as? String ?? "", scenario: $0["scenario"] as? String ?? "", example: nil)
+        }
+        var xml: [String: String] = [:]
+        for entry in entries {
+            xml[entry.scenario] = try String(contentsOf: folder.appendingPathComponent(entry.file), encoding: .utf8)
+        }
+        return (folder, entries, xml)
+    }
+
+    @Test func stepsNoJourneyFormDoesRunAsCapabilitiesAndAScenarioOfSetupAloneExportsNothing() throws {
+        let refused = "M14-every-refusal-says-why.scenario"
+        let inFront = "M01-bitkit-shared-calls-fail.scenario"
+        let setupOnly = "M23-ring-signup-without-a-token.scenario"
+        let export = try exportXML([refused, inFront, setupOnly])
+        defer { try? FileManager.default.removeItem(at: export.folder) }
+        #expect(!export.entries.contains { $0.scenario.hasSuffix(setupOnly) }, "no journey without actions")
+        let m14 = try #require(export.xml["Fixtures/scenarios/\(refused)"])
+        // Refused steps ran as capabilities after Ring's launch: the runner still addresses Ring.
+        #expect(m14.contains("<action>In Bitkit, go back to Home</action>"))
+        let m01 = try #require(export.xml["Fixtures/scenarios/\(inFront)"])
+        // Bitkit is in front: its foreground reloads Pubky Choice, which no launch does.
+        #expect(m01.contains("run `bitkit foreground`"))
+        for entry in export.entries {
+            let run = try Sim.run(
+                executable: Sim.productsDirectory.appendingPathComponent("simctl"),
+                [
+                    "journey", "run", export.folder.appendingPathComponent(entry.file).path, "--scenario",
+                    entry.scenario,
+                ],
+                directory: Self.repository)
+            #expect(run.status == 0, "\(entry.file): \(run.stdout.suffix(600))\(run.stderr)")
+        }
+    }
+
     @Test func anExportIsTheAppsFormatWithNothingTheSimulatorOwnsAndTheSameBytesTwice() throws {
         let first = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
         let second = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
