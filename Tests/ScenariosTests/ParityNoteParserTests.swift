@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func anUnknownRowOrFormIsRefused() {
-        #expect(error("parity: row 24\nplatform ios: note a")?.message.contains("no row 24") == true)
+        #expect(error("parity: row 35\nplatform ios: note a")?.message.contains("no row 35") == true)
         #expect(error("parity: row ten\nplatform ios: note a")?.message.contains("usage: parity:") == true)
         #expect(error("parity: maybe\nplatform ios: note a")?.message.contains("usage: parity:") == true)
         #expect(
