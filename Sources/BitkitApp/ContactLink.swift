@@ -14,7 +14,8 @@ public enum ContactLink {
         url.lowercased().hasPrefix("bitkit://contact?") || url.lowercased() == "bitkit://contact"
     }
 
-    /// The link's key, bare lowercase z-base-32; nil when the link is invalid.
+    /// The link's key, bare lowercase z-base-32 in its canonical spelling (a padding alias is the
+    /// key it spells, spec/09 §1.6); nil when the link is invalid.
     public static func pubky(in url: String) -> String? {
         guard url.count <= maximumLength, url.lowercased().hasPrefix(head) else { return nil }
         let query = url.dropFirst(head.count)
@@ -23,7 +24,7 @@ public enum ContactLink {
         guard items.count == 1 else { return nil }
         let parts = items[0].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0] == "pubky", let value = String(parts[1]).removingPercentEncoding,
-            let key = try? PubkyKey.bitkitNormalized(value), PublicKey(z32: key) != nil
+            let key = PubkyKey.canonical(value), PublicKey(z32: key) != nil
         else { return nil }
         return key
     }

@@ -31,6 +31,8 @@ struct BitkitFakeWorld {
     /// When true the record check cannot conclude (DHT unreachable).
     var recordCheckUnknown = false
     var profiles: [String: ProfileSummary] = [:]
+    /// Each user's follow file names (spec/09 §1.1).
+    var follows: [String: [String]] = [:]
     /// When true profile reads fail (HTTP 500).
     var profileReadsFail = false
     var faults: Set<BitkitSDKFault> = []
@@ -181,9 +183,9 @@ struct BitkitFakeWorld {
             }
             return .profile(profiles[pubky])
         case .hasFollows: return .flag(false)
-        case .follows: return .follows(FollowsListing())
+        case .follows(let pubky): return .follows(FollowsListing(names: follows[pubky] ?? []))
         case .followProfiles(let pubkys, _):
-            return .followProfiles(pubkys.map { FollowProfile(pubky: $0, outcome: .none) })
+            return .followProfiles(pubkys.map { FollowProfile(pubky: $0, outcome: profiles[$0].map { .found($0) } ?? .none) })
         case .putProfile(let profile, let session):
             profiles[session.pubky] = profile
             return .done
@@ -244,6 +246,13 @@ enum BitkitFixture {
         // The rows' lookups have run and found no profile (spec/02 §11.1).
         state.memory?.rowProfiles = RowProfileCache(missed: pubkys)
         return state
+    }
+
+    /// `state` as a build carrying the named `defects`.
+    static func withDefects(_ state: BitkitState, _ defects: Set<Defect>) -> BitkitState {
+        var build = state.build
+        build.defects = defects
+        return BitkitState(defaults: state.defaults, memory: state.memory, build: build)
     }
 
     /// Bitkit signed in with Ring's A (the end of scenario 2), on Home.
