@@ -76,8 +76,6 @@ public enum BitkitElements {
     }
     public static let contactImportSelectAll = ElementName.bitkit("ContactImportSelectAll", tag: nil)
     public static let contactImportSelectNone = ElementName.bitkit("ContactImportSelectNone", tag: nil)
-    /// Android's one pill, `Select all` or `Select none` (spec/09 §6 row 25).
-    public static let contactImportSelectPill = ElementName.bitkit("SimContactImportSelectPill", tag: nil)
     public static let contactImportSelectedCount = ElementName.bitkit("SimContactImportSelectedCount", tag: nil)
     public static let contactImportSelectContinue = ElementName.same("ContactImportSelectContinue")
 
@@ -167,7 +165,7 @@ public enum BitkitElements {
             createProfileUsername, createProfileSave, createProfileBio, createProfilePubky, payContactsContinue,
             contactImportOverviewProfile, contactImportOverviewSummary, contactImportOverviewSelect,
             contactImportOverviewImportAll, contactImportSelectRowTemplate, contactImportSelectAll,
-            contactImportSelectNone, contactImportSelectPill, contactImportSelectedCount, contactImportSelectContinue,
+            contactImportSelectNone, contactImportSelectedCount, contactImportSelectContinue,
             addContactPubky, addContactName, addContactSave, contactViewName, contactViewNotes, profileViewName,
             profileViewNotes, profilePubky, profileEdit, profileSignOut,
             profileFinish, disconnectConfirm, disconnectCancel, profileEditDelete, profileEditName, profileEditBio,

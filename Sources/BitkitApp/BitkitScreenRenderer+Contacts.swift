@@ -39,12 +39,13 @@ extension BitkitScreenRenderer {
         }
         screen.elements = [Screen.Element(BitkitElements.contactImportSelectedCount, text: preview.selectedSummary)]
         let all = preview.selected.count == preview.follows.count
-        // Android shows one pill that flips between the two (spec/09 §6 row 25).
+        // Android shows one untagged pill that flips between the two (spec/09 §6 row 25).
         let pills =
             state.build.hasLinkAliases
             ? [
-                Screen.Button(
-                    BitkitElements.contactImportSelectPill, label: all ? BitkitTexts.selectNone : BitkitTexts.selectAll)
+                all
+                    ? Screen.Button(BitkitElements.contactImportSelectNone, label: BitkitTexts.selectNone)
+                    : Screen.Button(BitkitElements.contactImportSelectAll, label: BitkitTexts.selectAll)
             ]
             : [
                 Screen.Button(BitkitElements.contactImportSelectAll, label: BitkitTexts.selectAll, disabled: all),

@@ -24,8 +24,6 @@ public enum BitkitTap {
         case BitkitElements.contactImportOverviewImportAll.id: return .contactImport(.importAll)
         case BitkitElements.contactImportSelectAll.id: return .contactImport(.selectAll)
         case BitkitElements.contactImportSelectNone.id: return .contactImport(.selectNone)
-        case BitkitElements.contactImportSelectPill.id:
-            return .contactImport(element.texts.contains(BitkitTexts.selectAll) ? .selectAll : .selectNone)
         case BitkitElements.contactImportSelectContinue.id: return .contactImport(.continueSelection)
         case BitkitElements.addContactSave.id: return .contactImport(.saveLinkedContact)
         case BitkitElements.choiceCreate.id: return .createProfile(name: nil, bio: nil)
