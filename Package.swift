@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "PaykitContract", dependencies: ["ContractNames", "PubkyCrypto", "PubkyProtocol"]),
         // How an app learns of the other app's pubkys, reads one secret just in time, offers and
         // withdraws its own: meanings, not status codes; one implementation per platform.
-        .target(name: "IdentitySharing", dependencies: ["ContractNames", "Keychain", "PubkyCrypto", "SafeFiles"]),
+        .target(name: "IdentitySharing", dependencies: ["ContractNames", "Keychain"]),
         .target(name: "AppSupport"),
         // Systematic exploration of schedules: a pure core (footprints, schedules, the explorer).
         .target(name: "Exploration"),
@@ -50,15 +50,34 @@ let package = Package(
         .target(
             name: "Simulation",
             dependencies: ["ContractNames", "Exploration", "PubkyCrypto", "SafeFiles", "WorldFiles"]),
-        // The OS model: installs, entitlements, the lock, faults, breakpoints, sandboxes, an app's view.
-        .target(name: "Device", dependencies: ["ContractNames", "Keychain", "SafeFiles", "Simulation", "WorldFiles"]),
+        // The OS model: installs, entitlements, the lock, faults, breakpoints, sandboxes, an app's view,
+        // and `PhoneOS`, everything that differs by platform.
+        .target(
+            name: "Device",
+            dependencies: [
+                "AppSupport", "ContractNames", "IdentitySharing", "Keychain", "SafeFiles", "Simulation", "WorldFiles",
+            ]),
+        // The iOS phone: one shared keychain group, data protection, items that outlive an uninstall.
+        .target(
+            name: "IOSPlatform",
+            dependencies: [
+                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "WorldFiles",
+            ]),
+        // The Android phone: content providers, the package manager and signature permissions, aliases.
+        .target(
+            name: "AndroidPlatform",
+            dependencies: [
+                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "SafeFiles",
+                "Simulation", "WorldFiles",
+            ]),
+        // The one place a world's platform becomes its phone's OS.
+        .target(
+            name: "Platforms",
+            dependencies: ["AndroidPlatform", "ContractNames", "Device", "IOSPlatform", "WorldFiles"]),
         // The app-runtime kernel both apps run on: main actor, suspension points, toasts, navigation.
         .target(
             name: "AppRuntime",
-            dependencies: [
-                "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation",
-                "WorldFiles",
-            ]),
+            dependencies: ["AppSupport", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
         // The kernel's exhaustive test driver (`TestStore`), for the apps' reducer tests only.
         .target(name: "AppRuntimeTesting", dependencies: ["AppRuntime"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
@@ -78,37 +97,38 @@ let package = Package(
             ]),
         .target(
             name: "SimCLI",
-            dependencies: ["ContractNames", "Device", "Keychain", "SafeFiles", "Simulation", "WorldFiles"]),
+            dependencies: ["ContractNames", "Device", "Keychain", "Platforms", "SafeFiles", "Simulation", "WorldFiles"]),
         // What both apps' tools share: printing an app step's outcome, the checkpoints command.
         .target(name: "AppCommands", dependencies: ["AppRuntime", "AppSupport", "ContractNames", "SimCLI"]),
         // The visual run report: HTML pages and inline SVG drawn from plain records of a run.
         .target(name: "RunReport", dependencies: ["AppSupport"]),
         // Journey files (spec/08 §1.1, §2): parsed, split into sub-actions, each recognised as a form.
-        .target(name: "Journeys"),
+        .target(name: "Journeys", dependencies: ["ContractNames"]),
         .target(
             name: "BitkitCLI",
             dependencies: [
                 "AppCommands", "AppSupport", "BitkitApp", "ContractNames", "Device", "IdentitySharing",
-                "PaykitContract", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles",
+                "PaykitContract", "Platforms", "PubkyCrypto", "SimCLI", "Simulation", "WorldFiles",
             ]),
         .target(
             name: "RingCLI",
             dependencies: [
-                "AppCommands", "AppSupport", "ContractNames", "Device", "IdentitySharing", "PubkyCrypto", "RingApp",
-                "SimCLI", "WorldFiles",
+                "AppCommands", "AppSupport", "ContractNames", "Device", "IdentitySharing", "Platforms", "PubkyCrypto",
+                "RingApp", "SimCLI", "WorldFiles",
             ]),
         // The contract's invariants over a world's journal and files (`simctl audit`).
         .target(
             name: "Audit",
             dependencies: [
-                "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto", "Simulation", "WorldFiles",
+                "AndroidPlatform", "AppSupport", "ContractNames", "Device", "IdentitySharing", "Keychain", "Platforms",
+                "PubkyCrypto", "Simulation", "WorldFiles",
             ]),
         // The scenario language and its runner: parse, run steps against the real tools, check.
         .target(
             name: "Scenarios",
             dependencies: [
-                "AppSupport", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto",
-                "RunReport", "SimCLI", "Simulation", "WorldFiles",
+                "AppSupport", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "Platforms",
+                "PubkyCrypto", "RunReport", "SimCLI", "Simulation", "WorldFiles",
             ]),
         // Steps run many ways: the race harness, the explorer's glue and the race matrix, the crash campaign.
         .target(
@@ -121,24 +141,24 @@ let package = Package(
         .target(name: "Parity", dependencies: ["ContractNames", "RunReport", "Scenarios"]),
         // `simctl journey run`: a journey file's actions evaluated against the apps, through the scenario runner.
         .target(
-            name: "JourneyRunner", dependencies: ["AppSupport", "Journeys", "PubkyProtocol", "RunReport", "Scenarios"]),
+            name: "JourneyRunner",
+            dependencies: ["AppSupport", "ContractNames", "Journeys", "PubkyProtocol", "RunReport", "Scenarios"]),
         // The phone's screen laid out on 390×844 points, and drawn as a PNG with cairo (spec/10 §3–§4).
         .target(name: "PhonePicture", dependencies: ["AppSupport", "CCairo", "CZlib"]),
         // The simulated phone for an AI agent (spec/10): the tools, their snapshots, the MCP server.
         .target(
             name: "AgentInterface",
             dependencies: [
-                "AppSupport", "ContractNames", "Device", "JourneyRunner", "Journeys", "PhonePicture", "PubkyCrypto",
-                "RunReport", "Scenarios", "SimCLI", "WorldFiles",
+                "AppSupport", "ContractNames", "Device", "JourneyRunner", "Journeys", "PhonePicture", "Platforms",
+                "PubkyCrypto", "RunReport", "Scenarios", "SimCLI", "WorldFiles",
             ]),
         .target(
             name: "SimctlCLI",
             dependencies: [
-                "AgentInterface", "AppNetwork", "AppRuntime", "Audit", "Backend", "ContractNames", "Device",
-                "Exploration", "Harnesses",
-                "IdentitySharing", "JourneyRunner", "Keychain", "PaykitContract", "Parity", "PubkyCrypto",
-                "PubkyProtocol",
-                "RunReport", "Scenarios", "SimCLI", "Simulation", "WorldFiles",
+                "AgentInterface", "AndroidPlatform", "AppNetwork", "Audit", "Backend", "ContractNames", "Device",
+                "Exploration", "Harnesses", "IdentitySharing", "JourneyRunner", "Keychain", "PaykitContract",
+                "Parity", "Platforms", "PubkyCrypto", "PubkyProtocol", "RunReport", "Scenarios", "SimCLI", "Simulation",
+                "WorldFiles",
             ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
@@ -153,9 +173,15 @@ let package = Package(
 
         // One test target per module, plus end-to-end tests that spawn the binaries.
         .testTarget(name: "ContractNamesTests", dependencies: ["ContractNames"]),
+        .testTarget(name: "IdentitySharingTests", dependencies: ["IdentitySharing"]),
         .testTarget(
-            name: "IdentitySharingTests",
-            dependencies: ["ContractNames", "IdentitySharing", "Keychain", "PubkyCrypto"]),
+            name: "IOSPlatformTests", dependencies: ["ContractNames", "IOSPlatform", "IdentitySharing", "Keychain"]),
+        .testTarget(
+            name: "AndroidPlatformTests",
+            dependencies: ["AndroidPlatform", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto"]),
+        .testTarget(
+            name: "PlatformsTests",
+            dependencies: ["AndroidPlatform", "ContractNames", "Device", "IOSPlatform", "Platforms", "WorldFiles"]),
         .testTarget(
             name: "AppRuntimeTests",
             dependencies: [
@@ -175,20 +201,22 @@ let package = Package(
             name: "BitkitAppTests",
             dependencies: [
                 "AppRuntime", "AppRuntimeTesting", "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device",
-                "IdentitySharing", "Keychain", "PaykitContract", "PubkyCrypto", "Simulation", "WorldFiles",
+                "IOSPlatform", "IdentitySharing", "Keychain", "PaykitContract", "Platforms", "PubkyCrypto", "Simulation",
+                "WorldFiles",
             ]),
         .testTarget(
             name: "RingAppTests",
             dependencies: [
                 "AppRuntime", "AppRuntimeTesting", "AppSupport", "Backend", "ContractNames", "Device",
-                "IdentitySharing", "Keychain", "PubkyCrypto", "PubkyProtocol", "RingApp", "Simulation", "WorldFiles",
+                "IdentitySharing", "Keychain", "Platforms", "PubkyCrypto", "PubkyProtocol", "RingApp", "Simulation",
+                "WorldFiles",
             ]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
         .testTarget(
             name: "AuditTests",
             dependencies: [
-                "AppRuntime", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain", "PubkyCrypto",
-                "Simulation", "WorldFiles",
+                "AndroidPlatform", "AppRuntime", "Audit", "ContractNames", "Device", "IdentitySharing", "Keychain",
+                "Platforms", "PubkyCrypto", "Simulation", "WorldFiles",
             ]),
         .testTarget(
             name: "HarnessesTests",

@@ -1,9 +1,11 @@
 import AppSupport
+import ContractNames
 import Device
 import Foundation
 import JourneyRunner
 import Journeys
 import PhonePicture
+import Platforms
 import Scenarios
 import SimCLI
 import WorldFiles
@@ -109,7 +111,7 @@ public final class AgentTools {
                 "running": false, "foreground": false,
             ])
         }
-        let name = platform == .ios ? "iPhone (simulated)" : "Android phone (simulated)"
+        let name = AgentDialect.phoneName(platform)
         let structured: JSONValue = [
             "udid": "booted", "name": .string(name), "platform": .string(platform.rawValue), "state": "Booted",
             "apps": .array(apps),
@@ -161,7 +163,7 @@ public final class AgentTools {
 
     private func openURL(_ url: String) throws -> ToolOutcome {
         let device = try phone.device()
-        let delivery = URLRouter.route(url, on: device)
+        let delivery = PlatformOS.of(device).route(url, on: device)
         // As the OS does (and the scenario runner's focus rule): the receiving app comes to the front.
         if let receiver = delivery.receivedBy,
             let installed = phone.installed(device).first(where: { $0.app.rawValue == receiver.rawValue })
@@ -272,7 +274,7 @@ public final class AgentTools {
         let installed = try target(arguments.string("bundleId"), device)
         let snapshot = try current(installed, device)
         if let id = arguments.string("id"), element(id, in: snapshot) == nil,
-            ElementFinder(platform: snapshot.platform == .ios ? .ios : .android).find(
+            ElementFinder(platform: snapshot.platform).find(
                 .id(id), showing: nil, app: snapshot.app == .bitkit ? .bitkit : .ring, on: snapshot.screen) == nil
         {
             throw AgentFailure(TapRefusal.notShown(id, app: installed.app.displayName).description, code: 2)
@@ -309,7 +311,7 @@ public final class AgentTools {
         if let id = arguments.string("id") {
             if let node = element(id, in: snapshot) { return try tap(node: node, in: snapshot, installed, device) }
             // Android Bitkit is addressed by testTags, which its `tap` does not read: not shown is not shown.
-            if snapshot.platform == .android, installed.app == .bitkit {
+            if !AgentDialect.tapReadsIdentifiers(of: installed.app, on: snapshot.platform) {
                 throw AgentFailure(TapRefusal.notShown(id, app: installed.app.displayName).description, code: 2)
             }
             // A Ring card's derived part (`…-Content`), or nothing shown: the app acts, or refuses in its own words.
@@ -453,7 +455,7 @@ public final class AgentTools {
     private func check(_ predicate: String, id: String?, text: String?, on snapshot: UISnapshot) -> String? {
         let screen = snapshot.screen
         let wanted = text.map(JourneyEvaluation.normalised)
-        let finder = ElementFinder(platform: snapshot.platform == .ios ? .ios : .android)
+        let finder = ElementFinder(platform: snapshot.platform)
         let app: JourneyApp = snapshot.app == .bitkit ? .bitkit : .ring
         let found = id.flatMap { finder.find(.id($0), showing: nil, app: app, on: screen) }
         func shows(_ texts: [String]) -> Bool {
@@ -479,13 +481,13 @@ public final class AgentTools {
     private func setUp(_ steps: String) throws -> ToolOutcome {
         let device = try phone.device()
         var runner = ScenarioRunner()
-        runner.platform = device.platform == .android ? .android : .ios
+        runner.platform = device.platform
         let lines = steps.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
             line.trimmingCharacters(in: .whitespaces).hasPrefix("#")
                 ? [String(line)] : line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         }
         let journeys = JourneyRunner(
-            runner: runner, platform: phone.platform(device) == .ios ? .ios : .android, world: phone.world.root,
+            runner: runner, platform: device.platform, world: phone.world.root,
             setup: lines.joined(separator: "\n"), setupPath: "sim_setup")
         let bindings: [String: String]
         do throws(JourneyRunError) {

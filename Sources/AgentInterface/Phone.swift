@@ -3,6 +3,7 @@ import ContractNames
 import Device
 import Foundation
 import PhonePicture
+import Platforms
 import RunReport
 import Scenarios
 import SimCLI
@@ -112,19 +113,23 @@ final class Phone {
         }
     }
 
-    /// The platform the world was made for: the one place the agent's tools ask it.
-    func platform(_ device: DeviceState) -> AgentPlatform { device.platform == .android ? .android : .ios }
+    /// The platform the world was made for.
+    func platform(_ device: DeviceState) -> Platform { device.platform }
 
-    /// The apps installed, Bitkit's flavours first, then Ring.
+    /// The apps installed, Bitkit's flavours first, then Ring, each by the name its OS gives it
+    /// (`to.bitkit` for every flavour on iOS, the flavour's package on Android). Only flavours
+    /// installed side by side name their package to the app's tool.
     func installed(_ device: DeviceState) -> [Installed] {
-        let android = device.platform == .android
+        let os = PlatformOS.of(device)
         let bitkits = device.bitkitInstalls
         var apps = bitkits.map { install in
             Installed(
-                app: .bitkit, bundleId: android ? install.package : "to.bitkit",
-                package: android && bitkits.count > 1 ? install.package : nil)
+                app: .bitkit, bundleId: os.facts(of: install).deviceName,
+                package: bitkits.count > 1 ? install.package : nil)
         }
-        if device.apps[.ring] != nil { apps.append(Installed(app: .ring, bundleId: "app.pubkyring", package: nil)) }
+        if let ring = device.apps[.ring] {
+            apps.append(Installed(app: .ring, bundleId: os.facts(of: ring).deviceName, package: nil))
+        }
         return apps
     }
 
@@ -132,9 +137,12 @@ final class Phone {
     /// `app.pubkyring`. Not installed, or no such app: a tool failure naming what is installed.
     func resolve(_ bundleId: String, _ device: DeviceState) throws -> Installed {
         let apps = installed(device)
-        if device.platform == .android, let exact = apps.first(where: { $0.bundleId == bundleId }) { return exact }
-        if device.platform != .android, let app = Self.app(named: bundleId),
-            let found = apps.first(where: { $0.app == app })
+        if let exact = apps.first(where: { $0.bundleId == bundleId }) { return exact }
+        // Where an app's name is its bundle id whatever the build (iOS), any of its names finds it;
+        // where each flavour is its own package (Android), only that package does.
+        if let app = Self.app(named: bundleId), let found = apps.first(where: { $0.app == app }),
+            let kind = AppKind(rawValue: app.rawValue), let install = device.apps[kind],
+            PlatformOS.of(device).facts(of: install).installedAs == nil
         {
             return found
         }

@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Foundation
 import PhonePicture
 import PubkyCrypto
@@ -12,7 +13,7 @@ public struct UISnapshot: Sendable {
     public let bundleId: String
     public let app: AgentApp
     public let screen: Screen
-    public let platform: AgentPlatform
+    public let platform: Platform
     /// Every node, in document order, with its ref.
     public let nodes: [(ref: String, node: PhoneNode)]
     public let layout: PhoneLayout
@@ -22,7 +23,7 @@ public struct UISnapshot: Sendable {
     let structureHash: String
 
     public init(
-        bundleId: String, app: AgentApp, screen: Screen, platform: AgentPlatform, status: PhoneLayout.Status,
+        bundleId: String, app: AgentApp, screen: Screen, platform: Platform, status: PhoneLayout.Status,
         focused: String?
     ) {
         self.bundleId = bundleId
@@ -62,7 +63,7 @@ public struct UISnapshot: Sendable {
     /// The identifier an agent addresses the node by on this platform: the iOS id, or on Android the
     /// `resourceId` (Bitkit's testTag; Ring's testID, which React Native makes the resource id).
     public func identifier(of node: PhoneNode) -> String? {
-        platform == .ios ? node.id : Self.resourceId(node)
+        AgentDialect.identifier(of: node, on: platform)
     }
 
     /// `structuredContent`: `{app, screen, screenHash, elements, targets, toasts, alerts}`.
@@ -87,7 +88,7 @@ public struct UISnapshot: Sendable {
     /// (`e3 button "Continue" id=ProfileIntro-button`).
     public var text: String {
         var lines = [ScreenRenderer.text(screen, appName: app.displayName), "Targets:"]
-        let key = platform == .ios ? "id" : "resourceId"
+        let key = AgentDialect.identifierKey(platform)
         for (ref, node) in nodes where node.isTarget {
             var line = "\(ref) \(node.role.rawValue)"
             if let shown = node.label ?? node.title ?? node.value ?? node.text { line += " \"\(shown)\"" }
@@ -100,17 +101,9 @@ public struct UISnapshot: Sendable {
 
     // MARK: JSON
 
-    private static func resourceId(_ node: PhoneNode) -> String? {
-        switch node.testTag {
-        case .notApplicable: node.id
-        case .none: nil
-        case .tag(let tag): tag
-        }
-    }
-
     /// One element; without a ref (the hashed form) with its children, with one without them (the
     /// caller numbers and adds them).
-    static func element(_ node: PhoneNode, ref: String?, platform: AgentPlatform) -> JSONValue {
+    static func element(_ node: PhoneNode, ref: String?, platform: Platform) -> JSONValue {
         var object: [String: JSONValue] = [
             "role": .string(node.role.rawValue), "enabled": .bool(node.enabled),
             "frame": [
@@ -119,9 +112,8 @@ public struct UISnapshot: Sendable {
             ],
         ]
         if let ref { object["ref"] = .string(ref) }
-        switch platform {
-        case .ios: if let id = node.id { object["id"] = .string(id) }
-        case .android: if let id = resourceId(node) { object["resourceId"] = .string(id) }
+        if let id = AgentDialect.identifier(of: node, on: platform) {
+            object[AgentDialect.identifierKey(platform)] = .string(id)
         }
         for (key, value) in [
             ("label", node.label), ("title", node.title), ("caption", node.caption), ("text", node.text),
@@ -153,10 +145,4 @@ public enum AgentApp: String, Sendable, CaseIterable {
     public var displayName: String { self == .bitkit ? "Bitkit" : "Pubky Ring" }
     /// The tool that runs its actions.
     var toolName: String { self == .bitkit ? "bitkit-sim" : "ring-sim" }
-}
-
-/// Which identifiers the phone's screens expose: iOS ids, or Android resource ids.
-public enum AgentPlatform: String, Sendable {
-    case ios
-    case android
 }

@@ -3,6 +3,7 @@ import Device
 import Foundation
 import IdentitySharing
 import Keychain
+import Platforms
 import PubkyCrypto
 import Simulation
 import WorldFiles
@@ -17,20 +18,23 @@ public struct Audit: Sendable {
     public func run() throws -> AuditReport {
         try world.requireExists()
         let entries = try Journal(world: world).read().entries
-        let platform = (try? DeviceStore(world: world).read().platform) ?? .ios
+        // A device file the audit cannot read is audited as the default platform's; the checks
+        // that read the world's files then say what is wrong with it.
+        let os = (try? PlatformOS.open(world).os) ?? PlatformOS.of(.default)
         var violations: [AuditViolation] = []
         violations += Self.checkPrefixes(entries)
         violations += try checkSecrets()
         violations += try checkRingSecretsStayOutOfBitkit()
-        violations += Self.checkClearedOnlyAfterNotFound(entries, platform: platform)
+        violations += Self.checkClearedOnlyAfterNotFound(entries, sourceLoss: os.policy.sourceLoss)
         violations += Self.checkWipes(entries)
-        if platform == .android {
+        if os.invariants.contains(.ringStoreHoldsOnlyOwnSecrets) {
             violations += try checkRingStoreHoldsOnlyOwnSecrets()
-            violations += Self.checkNoRowsToUntrustedCallers(entries)
-            violations += Self.checkServedSecretsDerive(entries)
         }
-        return AuditReport(
-            journalEntries: entries.count, invariants: AuditInvariant.checked(on: platform), violations: violations)
+        if os.invariants.contains(.noRowsToUntrustedCallers) {
+            violations += Self.checkNoRowsToUntrustedCallers(entries)
+        }
+        if os.invariants.contains(.servedSecretsDerive) { violations += Self.checkServedSecretsDerive(entries) }
+        return AuditReport(journalEntries: entries.count, invariants: os.invariants, violations: violations)
     }
 
     // MARK: Journal invariants (the neutral `sharing` events, whatever the platform)
@@ -69,17 +73,17 @@ public struct Audit: Sendable {
     }
 
     /// Every `source-lost` of Bitkit follows, in the same app run, a sharing answer that the record
-    /// is definitely absent: on iOS a presence check or a read of that record answered `absent`; on
-    /// Android a listing succeeded without it (spec/07 §8).
+    /// is definitely absent: a presence check or a read of that record answered `absent`; or, where
+    /// the platform's source loss is a listing without it (Android, spec/07 §8), such a listing.
     static func checkClearedOnlyAfterNotFound(
-        _ entries: [JournalEntry], platform: DevicePlatform = .ios
+        _ entries: [JournalEntry], sourceLoss: SharingPolicy.SourceLoss
     ) -> [AuditViolation] {
         var violations: [AuditViolation] = []
         for (index, entry) in entries.enumerated()
         where entry.kind == .identity(.sourceLost) {
             let proof = entries[..<index].last { candidate in
                 guard candidate.runID == entry.runID else { return false }
-                if platform == .android, candidate.kind == .sharing(.list),
+                if sourceLoss == .listedWithout, candidate.kind == .sharing(.list),
                     candidate.result == SharingResult.listed.rawValue, let account = entry.account
                 {
                     return !(candidate.records ?? []).contains(account)

@@ -82,7 +82,7 @@ public enum Bitkit: AppBehaviour {
             context.state.paykitShown = PaykitShown(
                 inbox: try context.loadInbox(), contacts: try context.loadContacts(), now: try context.now())
         }
-        if !actions.isEmpty, context.state.build.hasLinkAliases { try context.decideLinkAliases() }
+        if !actions.isEmpty, context.state.build.policy.switchesLinkAliases { try context.decideLinkAliases() }
     }
 
     public static func stored(_ state: BitkitState) -> BitkitStored {

@@ -17,25 +17,28 @@ public struct BitkitApp: Sendable {
 
     public let environment: AppEnvironment
     public let install: InstalledApp
+    /// The device's OS: launches, link aliases and the state dump follow its rules.
+    public let os: any PhoneOS
     /// How this build shares identities with Ring (none for a build from before the shared keychain).
     public let sharing: any IdentitySharing
     let host: BitkitHost
 
     public init(
-        environment: AppEnvironment, install: InstalledApp, privateStore: any BitkitPrivateStore,
+        environment: AppEnvironment, install: InstalledApp, os: any PhoneOS, privateStore: any BitkitPrivateStore,
         sharing: any IdentitySharing, backend: @escaping BackendFactory,
         paykitNetwork: @escaping PaykitNetworkFactory = SimulatedPaykitNetwork.factory
     ) {
         self.environment = environment
         self.install = install
+        self.os = os
         self.sharing = sharing
         let network = install.network ?? .regtest
         self.host = BitkitHost(
             build: BitkitBuild(
                 network: network, sharesKeys: install.build.sharesKeys, policy: sharing.policy,
-                defects: Set(install.defects), hasLinkAliases: install.platform == .android),
-            privateStore: privateStore, makeBackend: backend, makePaykitNetwork: paykitNetwork,
-            package: install.package, enabledAliases: install.enabledAliases)
+                defects: Set(install.defects)),
+            privateStore: privateStore, makeBackend: backend, makePaykitNetwork: paykitNetwork, os: os,
+            install: install)
     }
 
     /// The build's network (every Bitkit install has one; regtest by default).
@@ -81,7 +84,7 @@ public struct BitkitApp: Sendable {
     }
 
     private func perform(_ actions: [BitkitAction]) throws -> BitkitOutcome {
-        if !actions.isEmpty, let refusal = environment.launchRefusal(install: install) {
+        if !actions.isEmpty, let refusal = os.launchRefusal(in: environment) {
             return BitkitOutcome(screen: nil, notices: [refusal])
         }
         let context = try AppRuntime.act(actions, host: host, environment: environment, sharing: sharing)

@@ -11,9 +11,10 @@ public struct BitkitHost: AppHost {
     public let privateStore: any BitkitPrivateStore
     let makeBackend: BitkitApp.BackendFactory
     let makePaykitNetwork: BitkitApp.PaykitNetworkFactory
-    /// The install's package and the link aliases the OS has enabled for it (Android).
-    var package: String?
-    var enabledAliases: [String] = []
+    /// The phone's OS and this install on it: where link aliases are switched (Android) and how
+    /// the private store names its keys.
+    let os: any PhoneOS
+    let install: InstalledApp
 
     public func load(_ sandbox: Sandbox) throws -> BitkitStored {
         var defaults = try sandbox.load(BitkitDefaults.self, "defaults") ?? BitkitDefaults()
@@ -94,17 +95,11 @@ public struct BitkitHost: AppHost {
         BitkitServices(host: self, environment: environment)
     }
 
-    /// Android: the OS enables the install's `pubkyauth` activity aliases Bitkit decided on, and
-    /// disables the others (spec/07 §6.7); nothing is written when they are already so.
+    /// The OS enables the install's `pubkyauth` activity aliases Bitkit decided on, and disables
+    /// the others (spec/07 §6.7); nothing is written when they are already so.
     public func applyLinkAliases(_ aliases: [String], in environment: AppEnvironment) throws {
-        guard let package, aliases != enabledAliases else { return }
-        try environment.device.update { state in
-            if state.apps[.bitkit]?.package == package {
-                state.apps[.bitkit]?.enabledAliases = aliases
-            } else if let index = state.coinstalledBitkits.firstIndex(where: { $0.package == package }) {
-                state.coinstalledBitkits[index].enabledAliases = aliases
-            }
-        }
+        guard aliases != install.enabledAliases else { return }
+        try os.enableLinkAliases(aliases, of: install, on: environment.device)
     }
 }
 
@@ -181,7 +176,7 @@ public final class BitkitServices: RequestPerformer {
         let values =
             (try? BitkitPrivateKeychain.inspectValues(
                 world: environment.world, group: host.build.network.bitkitPrivateGroup,
-                android: host.build.hasLinkAliases)) ?? []
+                storedNames: host.os.bitkitKeyNames)) ?? []
         return values.first { $0.key == key }?.text
     }
 

@@ -45,19 +45,14 @@ public struct BitkitBuild: Sendable, Equatable {
     public var policy: SharingPolicy
     /// The named defects installed with the build (`simctl install --defect`); none when shipped.
     public var defects: Set<Defect>
-    /// Whether the OS routes links to the app through activity aliases the app switches (Android,
-    /// spec/07 §6.7): Bitkit then decides them at the end of every action.
-    public var hasLinkAliases: Bool
 
     public init(
-        network: BitcoinNetwork, sharesKeys: Bool = true, policy: SharingPolicy = .iOS, defects: Set<Defect> = [],
-        hasLinkAliases: Bool = false
+        network: BitcoinNetwork, sharesKeys: Bool = true, policy: SharingPolicy = .iOS, defects: Set<Defect> = []
     ) {
         self.network = network
         self.sharesKeys = sharesKeys
         self.policy = policy
         self.defects = defects
-        self.hasLinkAliases = hasLinkAliases
     }
 
     /// Whether the build carries `defect`: the branch a named defect takes instead of the spec's rule.

@@ -15,7 +15,7 @@ enum BitkitRunner {
     /// Bitkit in `session`'s world.
     static func app(of session: AppSession) -> BitkitApp {
         BitkitApp(
-            environment: session.environment, install: session.install, keychain: session.keychain,
+            environment: session.environment, install: session.install, os: session.os, keychain: session.keychain,
             backend: SimulatedBitkitBackend.factory(network: session.install.network ?? .regtest))
     }
 

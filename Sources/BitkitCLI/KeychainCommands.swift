@@ -1,4 +1,3 @@
-import BitkitApp
 import ContractNames
 import IdentitySharing
 import PubkyCrypto
@@ -11,32 +10,19 @@ enum KeychainCommands {
         "keychain", summary: "Bitkit's shared-record operations (spec/01 §10), one call each.",
         subcommands: [listRing, loadSecret, isDefinitelyMissing, publishOwn, removeOwn, removeAllOwn])
 
-    private static func calls(_ invocation: Invocation) throws -> BitkitSharedRecordCalls {
+    /// Bitkit's calls as the device's OS answers them: the shared group's on iOS (answered even for
+    /// a build that never makes them), its provider client's on Android.
+    private static func calls(_ invocation: Invocation) throws -> any BitkitNativeCalls {
         let session = try AppSession.start(.bitkit, invocation)
-        return BitkitSharedRecordCalls(app: BitkitRunner.app(of: session), keychain: session.keychain)
+        return session.os.bitkitCalls(
+            of: session.install, in: session.environment, keychain: session.keychain, service: SharedContract.service)
     }
 
-    private static func shared(_ invocation: Invocation) throws -> BitkitKeychainExchange {
-        try calls(invocation).exchange
-    }
-
-    /// The calls for the reads: the shared group's on iOS (answered even for a build that never
-    /// makes them), Bitkit's provider client on Android.
-    private static func seam(_ invocation: Invocation) throws -> any IdentitySharing {
-        let session = try AppSession.start(.bitkit, invocation)
-        guard session.install.platform == .android else {
-            return BitkitSharedRecordCalls(app: BitkitRunner.app(of: session), keychain: session.keychain).exchange
-        }
-        return session.environment.bitkitProviderClient(install: session.install)
-    }
-
-    /// The writes exist on iOS only: on Android Bitkit's provider serves PUBKY_SECRET_KEY live.
-    private static func requireIOS(_ invocation: Invocation, _ command: String) throws {
-        let session = try AppSession.start(.bitkit, invocation)
-        guard session.install.platform == .ios else {
-            throw CLIError.usage(
-                "`bitkit-sim keychain \(command)` writes the iOS shared group; on Android Bitkit publishes nothing — its provider serves PUBKY_SECRET_KEY live (spec/07 §2). Use `simctl provider query bitkit identities --as ring` to see what it serves."
-            )
+    /// A write's answer, or the platform's refusal as a usage error.
+    private static func write<T>(_ command: String, _ result: Result<T, NativeCallRefusal>) throws -> T {
+        switch result {
+        case .success(let value): return value
+        case .failure(let refusal): throw CLIError.usage("`bitkit-sim keychain \(command)` \(refusal.reason)")
         }
     }
 
@@ -71,7 +57,7 @@ enum KeychainCommands {
         ]
     ) { args, invocation in
         try args.finish()
-        let pubkys = try seam(invocation).listPeers().identities.map(\.pubky)
+        let pubkys = try calls(invocation).reads.listPeers().identities.map(\.pubky)
         try invocation.emit(
             ListOutput(pubkys: pubkys),
             text: pubkys.isEmpty
@@ -90,7 +76,7 @@ enum KeychainCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        let secret = try seam(invocation).readSecret(ring(pubky)).secret
+        let secret = try calls(invocation).reads.readSecret(ring(pubky)).secret
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
         try invocation.emit(
             SecretOutput(account: account, secret: secret),
@@ -110,7 +96,7 @@ enum KeychainCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        let missing = try seam(invocation).presence(of: ring(pubky)) == .absent
+        let missing = try calls(invocation).reads.presence(of: ring(pubky)) == .absent
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
         try invocation.emit(
             MissingOutput(account: account, definitelyMissing: missing),
@@ -128,9 +114,8 @@ enum KeychainCommands {
         guard let pair = Ed25519KeyPair(secretHex: secret) else {
             throw CLIError.usage("SECRET_HEX must be 64 lowercase hex characters.")
         }
-        try requireIOS(invocation, "publish-own")
-        let shared = try shared(invocation)
-        let status = shared.publishOwn(pubky: pair.pubky, secretHex: secret)
+        let shared = try calls(invocation)
+        let status = try write("publish-own", shared.publishOwn(pubky: pair.pubky, secretHex: secret))
         let account = SharedContract.account(sourceApp: shared.ownSourceApp, pubky: pair.pubky)
         try invocation.emit(
             StatusOutput(account: account, status: status.rawValue, statusName: status.name),
@@ -148,9 +133,8 @@ enum KeychainCommands {
     ) { args, invocation in
         let pubky = try args.positional("PUBKY")
         try args.finish()
-        try requireIOS(invocation, "remove-own")
-        let shared = try shared(invocation)
-        let status = shared.removeOwn(pubky: pubky)
+        let shared = try calls(invocation)
+        let status = try write("remove-own", shared.removeOwn(pubky: pubky))
         let account = SharedContract.account(sourceApp: shared.ownSourceApp, pubky: pubky)
         try invocation.emit(
             StatusOutput(account: account, status: status.rawValue, statusName: status.name),
@@ -163,10 +147,8 @@ enum KeychainCommands {
         examples: ["bitkit-sim keychain remove-all-own"]
     ) { args, invocation in
         try args.finish()
-        try requireIOS(invocation, "remove-all-own")
-        let calls = try calls(invocation)
-        let shared = calls.exchange
-        let deleted = calls.removeAllOwnRecords().tried.map(\.record)
+        let shared = try calls(invocation)
+        let deleted = try write("remove-all-own", shared.removeAllOwn()).tried.map(\.record)
         try invocation.emit(
             RemovedOutput(ownPrefix: shared.ownSourceApp, deleted: deleted),
             text: deleted.isEmpty

@@ -2,6 +2,7 @@ import BitkitApp
 import ContractNames
 import Device
 import Foundation
+import Platforms
 import SimCLI
 
 /// The scanner and its approval sheet; `open-url` is the OS offering Bitkit a link (`URLRouter`).
@@ -71,7 +72,8 @@ enum ScannerCommands {
         let link = try args.positional("LINK")
         try args.finish()
         _ = try BitkitRunner.app(invocation)
-        let delivery = URLRouter.route(link, on: try DeviceStore(world: invocation.world).read())
+        let (state, os) = try PlatformOS.open(invocation.world)
+        let delivery = os.route(link, on: state)
         // Android: with a chooser the user picks Bitkit by opening the link in it.
         if delivery.receivedBy == .bitkit || delivery.chooser.contains(.bitkit) {
             // Contact links route to Add Contact, Contact Detail or Profile (spec/09 §4); any other

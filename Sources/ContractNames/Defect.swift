@@ -41,14 +41,9 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
     case importSurvivesSignOut = "import-survives-sign-out"
     case contactsFreshProfilesLookedUp = "contacts-fresh-profiles-looked-up"
 
-    /// The one platform whose code carries the defect (nil: both). `simctl defects` runs a defect on
-    /// its platform.
-    public var platform: DevicePlatform? {
-        switch self {
-        case .androidSourceCheckIgnoresListing: return .android
-        default: return nil
-        }
-    }
+    /// The one platform whose code carries the defect (nil: both): such a defect is named after its
+    /// platform (`android-…`). `simctl defects` runs a defect on its platform.
+    public var platform: Platform? { Platform.allCases.first { rawValue.hasPrefix($0.rawValue + "-") } }
 
     /// The app whose code carries the defect.
     public var app: AppKind {

@@ -83,20 +83,25 @@ public struct AppEnvironment: Sendable {
     /// The device clock.
     public func now() throws(WorldError) -> Date { try clock.now() }
 
-    /// The app's view of the keychain.
+    /// The app's view of the keychain, with the access groups its platform grants `install`
+    /// (`entitlements`) and the platform's lock rule: where the lock gates reads (iOS data
+    /// protection) items follow the device's lock state; where it does not (Android's keystore
+    /// keys need no unlocked device, spec/07 §9) they are always unlocked. The device's OS
+    /// (`PhoneOS.keychain(for:in:)`) passes both.
     /// `schedules: false` for a store read on behalf of another app (an Android provider's body run
     /// for a caller): that call's own scheduling point stands for it.
-    public func keychain(install: InstalledApp, schedules: Bool = true) -> Keychain {
+    public func keychain(
+        install: InstalledApp, entitlements: [String], lockGatesReads: Bool, schedules: Bool = true
+    ) -> Keychain {
         let device = self.device
         let app = self.app
         let owner = install.ownerPrefix
         var caller = KeychainCaller(
             bundleID: app.bundleID,
-            entitlements: install.entitlements,
+            entitlements: entitlements,
             // An unreadable device file must not make secrets readable: treat it as locked.
             protection: { [self] in
-                // Android: neither app's keystore key needs an unlocked device (spec/07 §9).
-                if install.platform == .android { return .unlocked }
+                guard lockGatesReads else { return .unlocked }
                 return run.failures.recording(world.deviceFile.path) { try device.read().protection } ?? .locked
             },
             fault: { [self] operation, group, account in
@@ -127,7 +132,6 @@ public struct AppEnvironment: Sendable {
                 recordSharedRemovalOutsideTheSeam(event, owner: owner)
             },
             now: { [self] in deviceTime() })
-        let entitlements = install.entitlements
         if schedules {
             caller.before = { [self] access in
                 pass(

@@ -10,7 +10,7 @@ public struct DeviceState: Codable, Sendable, Equatable {
 
     public var version: Int
     /// The platform both apps run on (spec/07 §0); fixed when the world is created.
-    public var platform: DevicePlatform
+    public var platform: Platform
     public var protection: ProtectionState
     /// Installed apps by kind.
     public var apps: [AppKind: InstalledApp]
@@ -39,7 +39,7 @@ public struct DeviceState: Codable, Sendable, Equatable {
     /// A freshly booted, unlocked device with nothing installed.
     public init() {
         version = Self.currentVersion
-        platform = .ios
+        platform = .default
         protection = .unlocked
         apps = [:]
         coinstalledBitkits = []
@@ -90,22 +90,11 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
-        platform = try container.decodeIfPresent(DevicePlatform.self, forKey: .platform) ?? .ios
+        platform = try container.decodeIfPresent(Platform.self, forKey: .platform) ?? .default
         protection = try container.decode(ProtectionState.self, forKey: .protection)
         let list = try container.decodeIfPresent([InstalledApp].self, forKey: .apps) ?? []
-        let platform = self.platform
-        apps = Dictionary(
-            list.map { app -> (AppKind, InstalledApp) in
-                var app = app
-                app.platform = platform
-                return (app.kind, app)
-            }, uniquingKeysWith: { _, last in last })
-        coinstalledBitkits = (try container.decodeIfPresent([InstalledApp].self, forKey: .coinstalledBitkits) ?? []).map
-        {
-            var app = $0
-            app.platform = platform
-            return app
-        }
+        apps = Dictionary(list.map { ($0.kind, $0) }, uniquingKeysWith: { _, last in last })
+        coinstalledBitkits = try container.decodeIfPresent([InstalledApp].self, forKey: .coinstalledBitkits) ?? []
         offlineApps = Set(try container.decodeIfPresent([AppKind].self, forKey: .offlineApps) ?? [])
         faults = try container.decodeIfPresent([FaultRule].self, forKey: .faults) ?? []
         nextFaultID = try container.decodeIfPresent(Int.self, forKey: .nextFaultID) ?? (faults.map(\.id).max() ?? 0) + 1
@@ -121,8 +110,8 @@ public struct DeviceState: Codable, Sendable, Equatable {
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
-        // An iOS world's file stays as it was before platforms existed.
-        if platform != .ios { try container.encode(platform, forKey: .platform) }
+        // A world of the default platform keeps the file it had before platforms existed.
+        if !platform.isDefault { try container.encode(platform, forKey: .platform) }
         try container.encode(protection, forKey: .protection)
         // A sorted list keeps the file stable and readable.
         try container.encode(AppKind.allCases.compactMap { apps[$0] }, forKey: .apps)

@@ -30,10 +30,6 @@ public struct InstalledApp: Codable, Sendable, Equatable {
     /// catalogue's baseline is trusted both ways (spec/07 §1.3).
     public static let teamCertificate = "bitkit-debug"
 
-    /// The platform of the device the app is installed on: not stored with the install, set from
-    /// the device's own whenever its state is read.
-    public var platform: DevicePlatform = .ios
-
     public init(
         kind: AppKind, network: BitcoinNetwork? = nil, sharedGroupEnabled: Bool = true, build: AppBuild = .current,
         extraURLSchemes: [String] = [], installOrder: Int = 0, defects: [Defect] = [],
@@ -81,17 +77,19 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         }
     }
 
-    /// The app's keychain access groups, private group first (spec/01 §14). A build from before the
-    /// shared keychain has no shared group entitlement.
-    public var entitlements: [String] {
-        let privateGroup: String
+    /// The app's private keychain group (spec/01 §12; on Android the model of its private store).
+    public var privateGroup: String {
         switch kind {
-        case .bitkit: privateGroup = (network ?? .regtest).bitkitPrivateGroup
-        case .ring: privateGroup = SharedContract.ringPrivateGroup
+        case .bitkit: return (network ?? .regtest).bitkitPrivateGroup
+        case .ring: return SharedContract.ringPrivateGroup
         }
-        // Android has no shared keychain group: each app shares through its provider.
-        guard platform == .ios else { return [privateGroup] }
-        return sharedGroupEnabled && build.sharesKeys ? [privateGroup, SharedContract.accessGroup] : [privateGroup]
+    }
+
+    /// The keychain access groups the build declares, private group first (spec/01 §14): a build
+    /// from before the shared keychain, or an App ID without the group, has no shared group. The
+    /// device's OS decides which of them exist (`PhoneOS.entitlements(of:)`).
+    public var entitlements: [String] {
+        sharedGroupEnabled && build.sharesKeys ? [privateGroup, SharedContract.accessGroup] : [privateGroup]
     }
 
     enum CodingKeys: String, CodingKey {

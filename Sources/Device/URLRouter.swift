@@ -5,6 +5,7 @@ import WorldFiles
 /// The OS's part of opening a link: which installed app receives it. iOS leaves the choice undefined
 /// when two apps register one scheme; the simulator's documented rule is that the app installed or
 /// update-installed last wins, so a scenario can make an older build claim `pubkyauth` on purpose.
+/// Android asks the user instead (spec/07 §6.7). Each platform's OS routes through `route`.
 public enum URLRouter {
     /// Where the OS delivers one link.
     public struct Delivery: Sendable, Equatable, Encodable {
@@ -28,29 +29,24 @@ public enum URLRouter {
         public static let pubkySignup = ".ui.MainActivityPubkySignup"
     }
 
-    /// Whether an enabled alias of `install` claims `link`.
-    static func aliasClaims(_ install: InstalledApp, _ link: String) -> Bool {
-        let lower = link.lowercased()
-        if install.enabledAliases.contains(Alias.pubkyAuth), lower.hasPrefix("pubkyauth:") { return true }
-        guard install.enabledAliases.contains(Alias.pubkySignup) else { return false }
-        return ["pubkyauth://signup", "pubkyauth://direct_signup", "pubkyring://signup"].contains {
-            lower.hasPrefix($0)
-        }
-    }
-
     /// The scheme of `link` (RFC 3986: a letter, then letters, digits, `+`, `-` or `.`, then `:`).
     public static func scheme(of link: String) -> String? { URLScheme.of(link) }
 
-    /// Where the OS delivers `link` on a device in `state`.
-    public static func route(_ link: String, on state: DeviceState) -> Delivery {
+    /// Where the OS delivers `link` on a device in `state`. An installed app can open it when it
+    /// registers the link's scheme or, besides, when `claims` says so (Android's activity aliases,
+    /// spec/07 §6.7). When several can, an OS that `asks` shows the system chooser (Android); one
+    /// that does not picks the app installed or update-installed last (iOS). The device's OS
+    /// (`PhoneOS.route`) passes both.
+    public static func route(
+        _ link: String, on state: DeviceState, claims: (InstalledApp) -> Bool, asks: Bool
+    ) -> Delivery {
         guard let scheme = scheme(of: link) else {
             return Delivery(url: link, scheme: nil, receivedBy: nil, registeredBy: [])
         }
         let registrants = AppKind.allCases.compactMap { state.apps[$0] }
-            .filter { $0.urlSchemes.contains(scheme) || (state.platform == .android && aliasClaims($0, link)) }
+            .filter { $0.urlSchemes.contains(scheme) || claims($0) }
             .sorted { ($0.installOrder, $0.kind.rawValue) < ($1.installOrder, $1.kind.rawValue) }
-        // Android asks the user when two apps can open a link (spec/07 §6.7); iOS picks one.
-        if state.platform == .android, registrants.count > 1 {
+        if asks, registrants.count > 1 {
             let chooser = registrants.map(\.kind).sorted { $0.rawValue < $1.rawValue }
             return Delivery(
                 url: link, scheme: scheme, receivedBy: nil, registeredBy: registrants.map(\.kind), chooser: chooser)

@@ -28,9 +28,10 @@ struct PreparedWorld {
         InterruptCleanup.track(base)
         var prepare = ScriptRun(scenario: script, runner: runner, world: template, scratch: scratch, environment: nil)
         do {
-            let platform = runner.platform == .ios ? [] : ["--platform", runner.platform.rawValue]
             let created = try prepare.launch(
-                .simctl, ["world", "init"] + platform + ["--with-apps", "--seed", String(worldSeed)], background: false)
+                .simctl,
+                ["world", "init"] + runner.platform.optionWords + ["--with-apps", "--seed", String(worldSeed)],
+                background: false)
             guard created.status == 0 else {
                 throw ScenarioError(file: "setup", line: 0, message: "world init failed: \(created.stderr)")
             }

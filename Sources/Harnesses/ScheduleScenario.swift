@@ -24,7 +24,7 @@ public struct ScheduleScenario: Sendable {
     /// The `simctl explore … --replay` command of the same schedule.
     public var replay: String
     /// The platform the schedule was explored on: its points (a provider query…) exist there only.
-    public var platform: DevicePlatform = .ios
+    public var platform: Platform = .default
 
     public init(
         lanes: [String], setupText: String?, setupFile: String?, expectations: [String], decisions: [Decision],
@@ -82,8 +82,10 @@ public struct ScheduleScenario: Sendable {
             "# Written by `simctl explore --emit-scenario`. The same schedule, replayed by the explorer:",
             "#   \(replay)",
         ]
-        if platform != .ios {
-            // On iOS the same lines would take other points (no provider calls): the scenario would not replay it.
+        if !platform.isDefault {
+            // On the default platform the same lines would take other points (no provider calls): the
+            // scenario would not replay it there. (A default-platform schedule stays as it was written
+            // before platforms existed.)
             lines.append("platforms: \(platform.rawValue)")
         }
         if !failures.isEmpty {

@@ -4,7 +4,8 @@ public struct NoSharing: IdentitySharing {
     public let ownSourceApp: String
     public let policy: SharingPolicy
 
-    public init(ownSourceApp: String, policy: SharingPolicy = .iOS) {
+    /// `policy` is the platform's: the build runs on it even without sharing code.
+    public init(ownSourceApp: String, policy: SharingPolicy) {
         self.ownSourceApp = ownSourceApp
         self.policy = policy
     }

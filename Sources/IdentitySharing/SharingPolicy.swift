@@ -37,13 +37,17 @@ public struct SharingPolicy: Sendable, Equatable {
     /// Whether an approval whose secret disappeared after its sheet opened fails as an
     /// `Authorization Failed` error naming Ring (Android, spec/07 §6.4) rather than iOS's toast.
     public var approvalWithoutSecretNamesRing: Bool
+    /// Whether Bitkit receives OS links through activity aliases it switches on and off as its
+    /// identity changes (Android's `PubkyAuthHandlerRegistrar`, spec/07 §6.7) rather than only
+    /// through the schemes its build registers (iOS).
+    public var switchesLinkAliases: Bool
 
     public init(
         sourceLoss: SourceLoss, keepsSessionOnFailedRestore: Bool, checksOrphansAtLaunch: Bool,
         lockGatesReads: Bool, publishesOwnIdentity: Bool, referenceInPrivateStore: Bool = false,
         referenceBlocksSignup: Bool = true, backupRestoreClearsReference: Bool = false,
         retriesRestoreOnForeground: Bool = false, adoptionFailsWithReadReason: Bool = false,
-        approvalWithoutSecretNamesRing: Bool = false
+        approvalWithoutSecretNamesRing: Bool = false, switchesLinkAliases: Bool = false
     ) {
         self.sourceLoss = sourceLoss
         self.keepsSessionOnFailedRestore = keepsSessionOnFailedRestore
@@ -56,6 +60,7 @@ public struct SharingPolicy: Sendable, Equatable {
         self.retriesRestoreOnForeground = retriesRestoreOnForeground
         self.adoptionFailsWithReadReason = adoptionFailsWithReadReason
         self.approvalWithoutSecretNamesRing = approvalWithoutSecretNamesRing
+        self.switchesLinkAliases = switchesLinkAliases
     }
 
     /// One keychain access group (spec/01, spec/02 §8, §15, §16).
@@ -68,5 +73,5 @@ public struct SharingPolicy: Sendable, Equatable {
         sourceLoss: .listedWithout, keepsSessionOnFailedRestore: true, checksOrphansAtLaunch: false,
         lockGatesReads: false, publishesOwnIdentity: false, referenceInPrivateStore: true,
         referenceBlocksSignup: false, backupRestoreClearsReference: true, retriesRestoreOnForeground: true,
-        adoptionFailsWithReadReason: true, approvalWithoutSecretNamesRing: true)
+        adoptionFailsWithReadReason: true, approvalWithoutSecretNamesRing: true, switchesLinkAliases: true)
 }

@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Journeys
 
 /// Finds a journey's element mention on a screen (spec/08 §2.1): `id`/`identifier` match an
@@ -7,9 +8,9 @@ import Journeys
 /// `-UseButton` included; a label matches a shown title, caption, label or text exactly. With several
 /// matches, the one that shows `showing` (a title or caption) wins, else the first shown.
 package struct ElementFinder {
-    let platform: JourneyPlatform
+    let platform: Platform
 
-    package init(platform: JourneyPlatform) { self.platform = platform }
+    package init(platform: Platform) { self.platform = platform }
 
     static let derivedSuffixes = ["-Content", "-ActionButton", "-UseButton"]
 

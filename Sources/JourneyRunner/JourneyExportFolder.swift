@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import Journeys
 import Scenarios
@@ -7,7 +8,7 @@ import Scenarios
 /// bytes.
 public enum JourneyExportFolder {
     /// Relative path → content, paths sorted.
-    public static func files(_ exported: [JourneyExporter.Exported], platform: JourneyPlatform) -> [(String, String)] {
+    public static func files(_ exported: [JourneyExporter.Exported], platform: Platform) -> [(String, String)] {
         var files = exported.map { ($0.path, $0.xml) }
         files.append(("journeys/index.json", index(exported, platform: platform)))
         for suite in Set(exported.map(\.suite)).sorted() {
@@ -22,8 +23,8 @@ public enum JourneyExportFolder {
 
     /// iOS: `{"generatedBy", "journeys": [{"file", "name", "identifiers": {ID: []}, "screens"}]}`;
     /// Android: `[{"file", "name", "identifiers": [ids], "sources": [], "screens"}]`. Entries by file.
-    static func index(_ exported: [JourneyExporter.Exported], platform: JourneyPlatform) -> String {
-        let identifierPlatform: JourneyIdentifiers.Platform = platform == .ios ? .ios : .android
+    static func index(_ exported: [JourneyExporter.Exported], platform: Platform) -> String {
+        let identifierPlatform: Platform = platform == .ios ? .ios : .android
         let entries = exported.sorted { $0.path < $1.path }.map { journey -> String in
             let ids = JourneyIdentifiers.mentions(
                 in: journey.actions.joined(separator: "\n"), platform: identifierPlatform)
@@ -50,7 +51,7 @@ public enum JourneyExportFolder {
     static func json(_ text: String) -> String { JSONText.string(text) }
 
     /// A suite's README in the platform's headings (spec/08 §1.2, §4.4).
-    static func readme(_ suite: String, _ journeys: [JourneyExporter.Exported], platform: JourneyPlatform) -> String {
+    static func readme(_ suite: String, _ journeys: [JourneyExporter.Exported], platform: Platform) -> String {
         var lines = ["# \(suite)", ""]
         if platform == .ios {
             lines += journeys.map { "- `\($0.slug).xml` — \($0.name)" }

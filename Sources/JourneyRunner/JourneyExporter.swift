@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Foundation
 import Scenarios
 import Synchronization
@@ -11,9 +12,9 @@ import Synchronization
 /// and the description says so.
 public struct JourneyExporter: Sendable {
     public var runner: ScenarioRunner
-    public var platform: JourneyPlatform
+    public var platform: Platform
 
-    public init(runner: ScenarioRunner, platform: JourneyPlatform) {
+    public init(runner: ScenarioRunner, platform: Platform) {
         self.runner = runner
         self.platform = platform
     }
@@ -192,7 +193,7 @@ public struct JourneyExporter: Sendable {
         title.firstMatch(of: #/^([A-Z]?[0-9]+)\./#).map { String($0.output.1) } ?? title
     }
 
-    static let ringSentence: [JourneyPlatform: String] = [
+    static let ringSentence: [Platform: String] = [
         .ios:
             "Precondition, outside the Capabilities table in journeys/README.md: Pubky Ring installed on the same simulator or device and signed by the same Apple team, so it shares Bitkit's pubky.shared keychain group. Without Pubky Ring, run these steps as a manual test and name the missing capability in the PR.",
         .android:
@@ -233,7 +234,7 @@ public struct JourneyExporter: Sendable {
 
     static func description(
         scenario: Scenario, split: CatalogueSplit, prepared: String, ringInvolved: Bool, dropped: Bool,
-        platform: JourneyPlatform
+        platform: Platform
     ) -> String {
         var parts = [titleWithoutNumber(scenario.title) + "."]
         parts.append(

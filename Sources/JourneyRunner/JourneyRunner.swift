@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Foundation
 import Journeys
 import Scenarios
@@ -8,7 +9,7 @@ import Scenarios
 /// current screen, commands map to the simulator's verbs. The rules are spec/08 §1.4.
 public struct JourneyRunner: Sendable {
     public var runner: ScenarioRunner
-    public var platform: JourneyPlatform
+    public var platform: Platform
     public var world: URL
     /// `--bind NAME=VALUE`: wins over every automatic binding.
     public var bindings: [String: String]
@@ -25,7 +26,7 @@ public struct JourneyRunner: Sendable {
     public var releaseHeldAfter: Int?
 
     public init(
-        runner: ScenarioRunner, platform: JourneyPlatform, world: URL, bindings: [String: String] = [:],
+        runner: ScenarioRunner, platform: Platform, world: URL, bindings: [String: String] = [:],
         setup: String? = nil, setupPath: String = "setup"
     ) {
         self.runner = runner

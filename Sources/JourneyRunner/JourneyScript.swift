@@ -30,7 +30,7 @@ struct JourneyScript {
         guard fresh else { return }
         let created = try? run.launch(
             .simctl,
-            ["world", "init"] + (runner.platform == .ios ? [] : ["--platform", runner.platform.rawValue])
+            ["world", "init"] + runner.platform.optionWords
                 + ["--with-apps", "--seed", String(runner.seedOverride ?? scenario.seed)],
             background: false)
         guard created?.status == 0 else {

@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import Journeys
 import PubkyProtocol
@@ -28,12 +29,12 @@ struct PlaceholderBinder {
     let given: [String: String]
     /// What the setup or scenario bound (`<ring-pubky-a>`, `<a-caption>`, `<link>`…).
     let setup: [String: String]
-    let platform: JourneyPlatform
+    let platform: Platform
     private(set) var values: [String: Value] = [:]
     /// Where each value came from, for the report: `--bind`, `setup`, `world: …`.
     private(set) var sources: [String: String] = [:]
 
-    init(given: [String: String], setup: [String: String], platform: JourneyPlatform) {
+    init(given: [String: String], setup: [String: String], platform: Platform) {
         self.given = given
         self.setup = setup
         self.platform = platform

@@ -1,4 +1,5 @@
 import AppSupport
+import ContractNames
 import Scenarios
 
 /// Phrases one catalogue step as journey actions (spec/08 §4.3), from the screens the apps showed
@@ -7,7 +8,7 @@ import Scenarios
 /// a capability action that runs the step itself, so an exported journey holds wherever its
 /// scenario passes.
 struct StepPhraser {
-    let platform: JourneyPlatform
+    let platform: Platform
     /// Names bound by `set`/`key` after the setup part: known only while the journey runs.
     let dynamic: Set<String>
     let keys: [String: Symbols.Key]
@@ -24,7 +25,7 @@ struct StepPhraser {
     /// Apps killed since they last printed a screen: that screen is not what a tap would meet.
     private var killed: Set<String> = []
 
-    init(platform: JourneyPlatform, dynamic: Set<String>, keys: [String: Symbols.Key]) {
+    init(platform: Platform, dynamic: Set<String>, keys: [String: Symbols.Key]) {
         self.platform = platform
         self.dynamic = dynamic
         self.keys = keys

@@ -1,11 +1,7 @@
+import ContractNames
+
 /// The identifiers a journey names, as the real `scripts/journeys_index.py` finds them (spec/08 §1.2).
 public enum JourneyIdentifiers {
-    /// Which file's spelling to index: iOS `id "X"`, Android `testTag "X"`.
-    public enum Platform: String, Sendable, Equatable {
-        case ios
-        case android
-    }
-
     /// Values of `\bid "([^"]+)"` (iOS) or `\btestTag "([^"]+)"` (Android) in `text`, first-mention order,
     /// each once. Other spellings (`identifier`, `testID`, Android `id`) are not indexed, as upstream.
     public static func mentions(in text: String, platform: Platform) -> [String] {

@@ -10,7 +10,7 @@ public struct ParityEntry: Codable, Sendable, Equatable {
     /// The line as written (`expect records to.bitkit.dev:{W}`), or what was checked.
     public var source: String
     /// The one platform the line is written for (`platform …:`); nil for a line of both.
-    public var platform: DevicePlatform?
+    public var platform: Platform?
     public var ios: PlatformResult
     public var android: PlatformResult
     public var verdict: ParityVerdict
@@ -22,7 +22,7 @@ public struct ParityEntry: Codable, Sendable, Equatable {
     public var why: String?
 
     public init(
-        location: String, source: String, platform: DevicePlatform? = nil, ios: PlatformResult,
+        location: String, source: String, platform: Platform? = nil, ios: PlatformResult,
         android: PlatformResult, verdict: ParityVerdict, row: Int? = nil, citation: String? = nil, why: String? = nil
     ) {
         self.location = location
@@ -37,7 +37,7 @@ public struct ParityEntry: Codable, Sendable, Equatable {
     }
 
     /// The result on `platform`.
-    public func result(on platform: DevicePlatform) -> PlatformResult { platform == .ios ? ios : android }
+    public func result(on platform: Platform) -> PlatformResult { platform == .ios ? ios : android }
 
     /// The line number of `location`, when it names one.
     public var line: Int? { Self.line(of: location) }
@@ -53,7 +53,7 @@ public struct ParityEntry: Codable, Sendable, Equatable {
     /// `iOS`, `Android` or `iOS, Android`: the platforms the row should hold on.
     var runsOn: String {
         platform?.displayName
-            ?? [DevicePlatform.ios, .android].filter { result(on: $0).applies }.map(\.displayName)
+            ?? [Platform.ios, .android].filter { result(on: $0).applies }.map(\.displayName)
             .joined(separator: ", ")
     }
 

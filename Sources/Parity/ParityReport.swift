@@ -84,7 +84,7 @@ public struct ParityReport: Codable, Sendable {
         if let citation = entry.citation { because[because.count - 1] += ": \(citation)" }
         if let why = entry.why { because.append(why) }
         if !because.isEmpty { lines.append("      " + because.joined(separator: " — ")) }
-        for platform in DevicePlatform.allCases {
+        for platform in Platform.allCases {
             let result = entry.result(on: platform)
             guard let detail = result.detail, result.status != .skipped else { continue }
             lines.append("      \(platform.displayName): \(detail.prefix(400))")

@@ -60,7 +60,7 @@ extension ParityRun.Outcome {
     /// A platform's result at a row, with the step whose phones show it: the step the expectation was
     /// checked after; for a line this platform does not have (or did not reach), the last step before it.
     static func side(
-        _ entry: ParityEntry, on platform: DevicePlatform, run: (record: ScenarioRecord, page: String)?
+        _ entry: ParityEntry, on platform: Platform, run: (record: ScenarioRecord, page: String)?
     ) -> ParityRecord.Side {
         let result = entry.result(on: platform)
         guard let run else { return ParityRecord.Side(outcome: outcome(result, link: nil)) }

@@ -23,8 +23,8 @@ public struct ParityRun: Sendable {
 
     /// Runs `files` on both platforms; `progress` hears of each platform's start and end.
     public func run(files: [String], progress: @escaping @Sendable (String) -> Void = { _ in }) -> Outcome {
-        var entries: [DevicePlatform: [ScenarioSuite.Entry]] = [:]
-        for platform in [DevicePlatform.ios, .android] {
+        var entries: [Platform: [ScenarioSuite.Entry]] = [:]
+        for platform in [Platform.ios, .android] {
             var runner = self.runner
             runner.platform = platform
             runner.keepGoing = true

@@ -187,7 +187,7 @@ public struct ScenarioParity: Codable, Sendable {
         var entry = ParityEntry(
             location: scenario.file, source: "(the whole scenario)", ios: ios, android: android, verdict: .same,
             row: note?.row?.number, citation: note?.citation)
-        let ran = [(DevicePlatform.ios, ios), (.android, android)].filter { $0.1.status != .skipped }
+        let ran = [(Platform.ios, ios), (.android, android)].filter { $0.1.status != .skipped }
         if ran.isEmpty {
             entry.why = "it runs on neither platform"
         } else if let failed = ran.first(where: { !$0.1.passed }) {

@@ -10,6 +10,8 @@ import IdentitySharing
 /// seam and the network — and returns the screen Ring now shows.
 public final class RingApp {
     public let environment: AppEnvironment
+    /// The device's OS: whether Ring may start now follows its rules.
+    public let os: any PhoneOS
     let sharing: any IdentitySharing
     let host: RingHost
     /// The state as of the last step (or load).
@@ -21,10 +23,11 @@ public final class RingApp {
     public private(set) var outcome = AppOutcome(screen: nil)
 
     public init(
-        environment: AppEnvironment, privateStore: any RingPrivateStore, sharing: any IdentitySharing,
-        defects: Set<Defect> = []
+        environment: AppEnvironment, os: any PhoneOS, privateStore: any RingPrivateStore,
+        sharing: any IdentitySharing, defects: Set<Defect> = []
     ) {
         self.environment = environment
+        self.os = os
         self.sharing = sharing
         var host = RingHost(privateStore: privateStore, policy: sharing.policy)
         host.defects = defects
@@ -39,9 +42,7 @@ public final class RingApp {
     /// Runs `actions` as one user step and returns the screen, with every toast raised on the way.
     @discardableResult
     public func send(_ actions: [RingAction]) throws -> Screen {
-        if !actions.isEmpty, let install = try? environment.installed(),
-            let refusal = environment.launchRefusal(install: install)
-        {
+        if !actions.isEmpty, let refusal = os.launchRefusal(in: environment) {
             let shown = try send([])
             outcome = AppOutcome(screen: shown, notices: [refusal])
             return shown

@@ -1,4 +1,5 @@
 import Device
+import Platforms
 import RingApp
 import SimCLI
 import WorldFiles
@@ -39,7 +40,8 @@ enum AuthorizeCommands {
             if source == .deepLink {
                 // The OS hands a link whose scheme another app receives to that app, never to Ring
                 // (`URLRouter`). Links no installed app claims (an https invite, a bare code) stay Ring's.
-                let delivery = URLRouter.route(link, on: try DeviceStore(world: invocation.world).read())
+                let (state, os) = try PlatformOS.open(invocation.world)
+                let delivery = os.route(link, on: state)
                 guard delivery.receivedBy == .ring || delivery.receivedBy == nil else {
                     throw WorldError.linkNotDelivered(url: link, app: .ring, receivedBy: delivery.receivedBy)
                 }

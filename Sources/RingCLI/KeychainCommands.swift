@@ -11,20 +11,14 @@ enum KeychainCommands {
         "keychain", summary: "Pubky Ring's shared-record operations (spec/01 §11), one call each.",
         subcommands: [listExternal, getExternalSecret, setOwned, removeOwned, removeAllOwned])
 
-    private static func shared(_ invocation: Invocation) throws -> (RingKeychainExchange, RingSharedRecordCalls) {
+    /// Ring's native calls as the device's OS answers them.
+    private static func calls(_ invocation: Invocation) throws -> any RingNativeCalls {
         let session = try AppSession.start(.ring, invocation)
-        let calls = RingSharedRecordCalls(environment: session.environment, keychain: session.keychain)
-        return (calls.exchange, calls)
+        return session.os.ringCalls(
+            of: session.install, in: session.environment, keychain: session.keychain, service: SharedContract.service)
     }
 
-    /// Ring's native module on an Android world, nil on iOS.
-    private static func androidModule(_ invocation: Invocation) throws -> RingProviderModule? {
-        let session = try AppSession.start(.ring, invocation)
-        guard session.install.platform == .android else { return nil }
-        return session.environment.ringProviderModule(install: session.install)
-    }
-
-    /// Prints the outcome of one of the Android module's writes.
+    /// Prints the outcome of a native write: the app's error is output, not a tool failure.
     private static func report(account: String?, done: String, _ invocation: Invocation, _ write: SharingWrite) throws {
         switch write {
         case .done: try invocation.emit(ResultOutput(account: account, ok: true), text: done)
@@ -58,24 +52,11 @@ enum KeychainCommands {
         ]
     ) { args, invocation in
         try args.finish()
-        if let module = try androidModule(invocation) {
-            switch module.listPeers() {
-            case .listed(let records):
-                try invocation.emit(
-                    ListOutput(ok: true, records: records),
-                    text: records.isEmpty ? "No Bitkit records." : records.map(\.record).joined(separator: "\n"))
-            case .unknown(let reason):
-                try invocation.emit(ListOutput(ok: false, records: [], error: reason), text: "error: \(reason)")
-            }
-            return
-        }
-        let (shared, _) = try shared(invocation)
-        switch Result(catching: { () throws(RingKeychainExchange.Failure) in try shared.listExternal() }) {
+        switch try calls(invocation).listExternal() {
         case .success(let records):
             try invocation.emit(
                 ListOutput(ok: true, records: records),
-                text: records.isEmpty
-                    ? "No Bitkit records." : records.map { "\($0.sourceApp):\($0.pubky)" }.joined(separator: "\n"))
+                text: records.isEmpty ? "No Bitkit records." : records.map(\.record).joined(separator: "\n"))
         case .failure(let error):
             try invocation.emit(ListOutput(ok: false, records: [], error: error.description), text: "error: \(error)")
         }
@@ -93,45 +74,14 @@ enum KeychainCommands {
         let source = try args.positional("SOURCE_APP")
         try args.finish()
         let account = SharedContract.account(sourceApp: source, pubky: pubky)
-        if let module = try androidModule(invocation) {
-            let identity = SharedIdentity(pubky: pubky, sourceApp: source)
-            let raw: String
-            do throws(ProviderException) {
-                raw = try module.externalSecret(identity)
-            } catch {
-                try invocation.emit(
-                    SecretOutput(account: account, raw: nil, valid: false, error: error.message),
-                    text: "\(account): error: \(error.message)")
-                return
-            }
-            let read = module.readSecret(identity)
-            switch read {
-            case .found(let secret):
-                try invocation.emit(
-                    SecretOutput(account: account, raw: raw, valid: true), text: "\(account): \(secret)")
-            case .absent, .unknown:
-                let reason = read.unknownReason ?? "Shared record is missing or malformed"
-                try invocation.emit(
-                    SecretOutput(account: account, raw: raw, valid: false, error: reason),
-                    text: "\(account): \(reason) (raw value: \"\(raw)\")")
-            }
-            return
-        }
-        let (shared, _) = try shared(invocation)
-        let raw = Result(catching: { () throws(RingKeychainExchange.Failure) in
-            try shared.getExternalSecret(pubky: pubky, sourceApp: source)
-        })
-        let checked = Result(catching: { () throws(RingKeychainExchange.Failure) in
-            try shared.getExternalSecretKey(pubky: pubky, sourceApp: source)
-        })
-        switch (raw, checked) {
-        case (.failure(let error), _):
+        switch try calls(invocation).externalSecret(SharedIdentity(pubky: pubky, sourceApp: source)) {
+        case .failed(let error):
             try invocation.emit(
                 SecretOutput(account: account, raw: nil, valid: false, error: error.description),
                 text: "\(account): error: \(error.description)")
-        case (.success(let raw), .success(let secret)):
+        case .returned(let raw, .success(let secret)):
             try invocation.emit(SecretOutput(account: account, raw: raw, valid: true), text: "\(account): \(secret)")
-        case (.success(let raw), .failure(let error)):
+        case .returned(let raw, .failure(let error)):
             try invocation.emit(
                 SecretOutput(account: account, raw: raw, valid: false, error: error.description),
                 text: "\(account): \(error.description) (raw value: \"\(raw)\")")
@@ -153,17 +103,9 @@ enum KeychainCommands {
             throw CLIError.usage("SECRET_HEX derives no key; pass --pubky PUBKY to name the account.")
         }
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
-        if let module = try androidModule(invocation) {
-            try report(
-                account: account, done: "Published \(account).", invocation,
-                module.offer(pubky: pubky, secret: secret, between: {}))
-            return
-        }
-        let (_, app) = try shared(invocation)
-        try report(account: account, done: "Published \(account).", invocation) {
-            () throws(RingKeychainExchange.Failure) in
-            try app.setOwnedRecord(pubky: pubky, secretKey: secret)
-        }
+        try report(
+            account: account, done: "Published \(account).", invocation,
+            calls(invocation).setOwned(pubky: pubky, secret: secret))
     }
 
     static let removeOwned = Command(
@@ -177,15 +119,8 @@ enum KeychainCommands {
         let pubky = try args.positional("PUBKY")
         try args.finish()
         let account = SharedContract.account(sourceApp: SharedContract.ringSourceApp, pubky: pubky)
-        if let module = try androidModule(invocation) {
-            try report(account: account, done: "Deleted \(account).", invocation, module.withdraw(pubky: pubky))
-            return
-        }
-        let (shared, _) = try shared(invocation)
-        try report(account: account, done: "Deleted \(account).", invocation) {
-            () throws(RingKeychainExchange.Failure) in
-            try shared.removeOwned(pubky: pubky)
-        }
+        try report(
+            account: account, done: "Deleted \(account).", invocation, calls(invocation).removeOwned(pubky: pubky))
     }
 
     static let removeAllOwned = Command(
@@ -194,30 +129,7 @@ enum KeychainCommands {
         examples: ["ring-sim keychain remove-all-owned"]
     ) { args, invocation in
         try args.finish()
-        if let module = try androidModule(invocation) {
-            let withdrawal = module.withdrawAll { _ in }
-            try report(
-                account: nil, done: "Deleted every app.pubkyring: record.", invocation,
-                withdrawal.failure.map(SharingWrite.failed) ?? .done)
-            return
-        }
-        let (_, app) = try shared(invocation)
-        try report(account: nil, done: "Deleted every app.pubkyring: record.", invocation) {
-            () throws(RingKeychainExchange.Failure) in
-            try app.removeAllOwnedRecords()
-        }
-    }
-
-    /// Prints the outcome of a native call: the app's error is output, not a tool failure.
-    private static func report(
-        account: String?, done: String, _ invocation: Invocation,
-        _ call: () throws(RingKeychainExchange.Failure) -> Void
-    ) throws {
-        switch Result(catching: call) {
-        case .success: try invocation.emit(ResultOutput(account: account, ok: true), text: done)
-        case .failure(let error):
-            try invocation.emit(
-                ResultOutput(account: account, ok: false, error: error.description), text: "error: \(error)")
-        }
+        try report(
+            account: nil, done: "Deleted every app.pubkyring: record.", invocation, calls(invocation).removeAllOwned())
     }
 }

@@ -9,8 +9,7 @@ enum RingRunner {
     static func app(_ invocation: Invocation) throws -> RingApp {
         let session = try AppSession.start(.ring, invocation)
         return RingApp(
-            environment: session.environment, keychain: session.keychain, defects: Set(session.install.defects),
-            install: session.install)
+            environment: session.environment, install: session.install, os: session.os, keychain: session.keychain)
     }
 
     /// Sends `actions` as one user step and prints the screen (text, or the `Screen` JSON). A step

@@ -1,3 +1,5 @@
+import AppSupport
+
 /// One scenario's page: a header with the result, then every step in order (command, both phones
 /// side by side with the expectations that concern each, the shared group and the journal), and at
 /// the end the audit and the run's sequence diagram.
@@ -21,7 +23,7 @@ enum ScenarioPage {
         body += toc(record)
         body +=
             "<p class=\"location\">Each step: Bitkit on the left, Pubky Ring on the right (the app that acted is outlined; the other shows its last screen), the expectations next to the screen they concern, then the shared keychain group and the journal events of the step.</p>\n"
-        for step in record.steps { body += self.step(step) }
+        for step in record.steps { body += self.step(step, records: record.records) }
         body += end(record)
         let document = PageShell.document(
             title: "\(record.passed ? "PASS" : "FAIL") \(record.name) — \(record.title)", body: body)
@@ -55,7 +57,7 @@ enum ScenarioPage {
         return html
     }
 
-    static func step(_ step: StepRecord) -> String {
+    static func step(_ step: StepRecord, records: SharedRecordsLayout) -> String {
         let id = "step-\(step.number)"
         var html = "<section class=\"step\(step.passed ? "" : " failed")\" id=\"\(id)\" aria-labelledby=\"\(id)-h\">\n"
         html += "<div class=\"step-head\"><h2 id=\"\(id)-h\">Step \(step.number)"
@@ -87,7 +89,7 @@ enum ScenarioPage {
             html += "<h3>World expectations</h3>\n"
             html += expectations(world)
         }
-        html += KeychainTable.html(step.keychain, step: step.number)
+        html += SharedRecordsTable.html(step.records, layout: records, step: step.number)
         html += "</div>\n</div>\n"
         html += journal(step.journal)
         html += "</section>\n"

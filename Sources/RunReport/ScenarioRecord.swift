@@ -1,3 +1,5 @@
+import AppSupport
+
 /// One scenario run as its report page shows it. The scenario runner fills it only when a report
 /// was asked for (`simctl scenario run --html`).
 public struct ScenarioRecord: Sendable, Equatable {
@@ -25,6 +27,8 @@ public struct ScenarioRecord: Sendable, Equatable {
     public var seconds: Double
     public var seed: UInt64
     public var steps: [StepRecord]
+    /// How the run's platform names what it shares (each step's table).
+    public var records: SharedRecordsLayout
     public var failure: Failure?
     /// The step the failure happened at (nil when it happened after the last one, e.g. in the audit).
     public var failedStep: Int?
@@ -38,7 +42,8 @@ public struct ScenarioRecord: Sendable, Equatable {
 
     public init(
         file: String, name: String, title: String, tags: [String] = [], passed: Bool, seconds: Double, seed: UInt64,
-        steps: [StepRecord], failure: Failure? = nil, failedStep: Int? = nil, audit: AuditSummary? = nil,
+        steps: [StepRecord], records: SharedRecordsLayout, failure: Failure? = nil, failedStep: Int? = nil,
+        audit: AuditSummary? = nil,
         sequence: SequenceChart = SequenceChart(), secrets: [String] = [], runFolder: String? = nil
     ) {
         self.file = file
@@ -49,6 +54,7 @@ public struct ScenarioRecord: Sendable, Equatable {
         self.seconds = seconds
         self.seed = seed
         self.steps = steps
+        self.records = records
         self.failure = failure
         self.failedStep = failedStep
         self.audit = audit

@@ -1,5 +1,5 @@
 /// Everything a report shows about one step: the command, both phones, the expectations checked
-/// after it, the shared keychain group and the journal events it caused.
+/// after it, what the device shares and the journal events it caused.
 public struct StepRecord: Sendable, Equatable {
     /// 1-based, in run order.
     public var number: Int
@@ -19,15 +19,15 @@ public struct StepRecord: Sendable, Equatable {
     /// A short form of the output of a command that shows no screen (`simctl …`, a failed exit).
     public var output: String?
     public var expectations: [ExpectationRecord]
-    /// The shared group after the step, with the rows removed by it.
-    public var keychain: [KeychainRow]
+    /// What the device shares after the step, with the records removed by it.
+    public var records: [SharedRecordRow]
     public var journal: [JournalLine]
 
     public init(
         number: Int, command: String, location: String? = nil, notes: [String] = [], remarks: [String] = [],
         actor: Phone? = nil, bitkit: PhoneState = PhoneState(), ring: PhoneState = PhoneState(),
         device: DeviceStatus = DeviceStatus(lock: "unlocked"), output: String? = nil,
-        expectations: [ExpectationRecord] = [], keychain: [KeychainRow] = [], journal: [JournalLine] = []
+        expectations: [ExpectationRecord] = [], records: [SharedRecordRow] = [], journal: [JournalLine] = []
     ) {
         self.number = number
         self.command = command
@@ -40,7 +40,7 @@ public struct StepRecord: Sendable, Equatable {
         self.device = device
         self.output = output
         self.expectations = expectations
-        self.keychain = keychain
+        self.records = records
         self.journal = journal
     }
 

@@ -4,7 +4,7 @@ import ContractNames
 public enum JUnitReport {
     /// The report of a run on `platform` (a property of the suite, so runs on both can be told apart).
     public static func xml(
-        _ outcomes: [(file: String, outcome: ScenarioSuite.Outcome)], platform: DevicePlatform = .ios
+        _ outcomes: [(file: String, outcome: ScenarioSuite.Outcome)], platform: Platform = .default
     ) -> String {
         let skipped = outcomes.filter(\.outcome.skipped).count
         let failures = outcomes.filter { !$0.outcome.passed }.count - skipped

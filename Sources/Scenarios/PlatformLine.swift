@@ -5,15 +5,15 @@ import Foundation
 /// "Platforms"): recognised before a line's own verb.
 enum PlatformLine: Equatable {
     /// `platform NAME: LINE`: LINE takes effect on NAME only.
-    case only(DevicePlatform, line: String)
+    case only(Platform, line: String)
     /// `platform NAME:` with nothing after the colon: the lines up to `end platform` run on NAME only.
-    case openBlock(DevicePlatform)
+    case openBlock(Platform)
     /// `end platform`.
     case endBlock
     /// `skip on NAME: REASON`: on NAME the scenario does not run, and is reported skipped with REASON.
-    case skip(DevicePlatform, reason: String)
+    case skip(Platform, reason: String)
     /// `platforms: NAME…`: the only platforms the scenario runs on.
-    case platforms([DevicePlatform])
+    case platforms([Platform])
 
     struct Failure: Error, Equatable { let message: String }
 
@@ -28,7 +28,7 @@ enum PlatformLine: Equatable {
             guard !words.isEmpty else {
                 throw Failure(message: "usage: platforms: ios|android…   (e.g. platforms: android)")
             }
-            var platforms: [DevicePlatform] = []
+            var platforms: [Platform] = []
             for word in words {
                 let platform = try named(word, number: number)
                 if !platforms.contains(platform) { platforms.append(platform) }
@@ -63,8 +63,8 @@ enum PlatformLine: Equatable {
     }
 
     /// The platform called `name` (`ios` or `android`, as `--platform` takes them).
-    private static func named(_ name: String, number: Int) throws(Failure) -> DevicePlatform {
-        guard let platform = DevicePlatform(rawValue: name) else {
+    private static func named(_ name: String, number: Int) throws(Failure) -> Platform {
+        guard let platform = Platform(rawValue: name) else {
             throw Failure(message: "unknown platform '\(name)' on line \(number): expected ios or android")
         }
         return platform

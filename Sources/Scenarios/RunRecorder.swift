@@ -5,15 +5,17 @@ import Device
 import Foundation
 import IdentitySharing
 import Keychain
+import Platforms
 import PubkyCrypto
 import RunReport
 import Simulation
 import WorldFiles
 
 /// Collects what a scenario's report page shows while the scenario runs: after each step, both
-/// apps' last screens, the device's lock state, the shared keychain group and the new journal
-/// events, read in-process from the world (no extra tool processes). It exists only when a report
-/// was asked for (`ScenarioRunner.recordReport`).
+/// apps' last screens, the device's lock state, what the device shares (in the run's platform's
+/// neutral view: the keychain group's items on iOS, the providers' rows on Android) and the new
+/// journal events, read in-process from the world (no extra tool processes). It exists only when a
+/// report was asked for (`ScenarioRunner.recordReport`).
 package struct RunRecorder {
     private(set) var steps: [StepRecord] = []
     private(set) var failedStep: Int?
@@ -22,8 +24,10 @@ package struct RunRecorder {
     private var transcriptMark = 0
     private var journal: JournalTail
     private var entries: [JournalEntry] = []
-    private var keychain: [String: SharedRecord] = [:]
-    private var keychainOrder: [String] = []
+    private var shared: [String: SharedRecord] = [:]
+    private var sharedOrder: [String] = []
+    /// The OS of the run's platform: what it shares, and how its table names them.
+    private let os: any PhoneOS
     private var phones: [Phone: PhoneState] = [:]
     private var device = DeviceStatus(lock: ProtectionState.unlocked.rawValue)
     /// The tool of the last command: what `expect last`, `expect exit` and `expect output` look at.
@@ -31,8 +35,9 @@ package struct RunRecorder {
     private var secrets: Set<String> = []
     package let world: World
 
-    package init(world: URL) {
+    package init(world: URL, platform: Platform) {
         self.world = World(root: world)
+        os = PlatformOS.of(platform)
         journal = JournalTail(world: self.world)
     }
 
@@ -41,7 +46,7 @@ package struct RunRecorder {
         transcriptMark = transcript.count
         var record = StepRecord(number: 1, command: command)
         readDevice()
-        capture(into: &record, keychain: true)
+        capture(into: &record, readingShared: true)
         steps.append(record)
     }
 
@@ -97,7 +102,7 @@ package struct RunRecorder {
             } else {
                 for phone in Phone.allCases { updateScreen(phone, run: run, step: record.number) }
             }
-            capture(into: &record, keychain: !background)
+            capture(into: &record, readingShared: !background)
             steps.append(record)
         }
         guard let failure else { return }
@@ -119,7 +124,7 @@ package struct RunRecorder {
             record.bitkit = phones[.bitkit] ?? PhoneState()
             record.ring = phones[.ring] ?? PhoneState()
             record.device = device
-            record.keychain = currentRows()
+            record.records = currentRows()
             record.journal = late.map(Self.line)
             steps.append(record)
             if let failure = result.failure, failedStep == nil, audit == nil {
@@ -135,6 +140,7 @@ package struct RunRecorder {
             file: result.file, name: result.name, title: result.title, tags: result.tags, passed: result.passed,
             seconds: result.seconds ?? 0,
             seed: result.seed, steps: steps,
+            records: os.recordsLayout,
             failure: result.failure.map {
                 ScenarioRecord.Failure(
                     location: Self.shown($0.location), step: $0.step, expected: $0.expected, actual: $0.actual)
@@ -145,49 +151,55 @@ package struct RunRecorder {
 
     // MARK: Capturing the world
 
-    private mutating func capture(into record: inout StepRecord, keychain readKeychain: Bool) {
+    private mutating func capture(into record: inout StepRecord, readingShared: Bool) {
         record.bitkit = phones[.bitkit] ?? PhoneState()
         record.ring = phones[.ring] ?? PhoneState()
         record.device = device
         let new = journal.next()
         entries += new
         record.journal = new.map(Self.line)
-        record.keychain = readKeychain ? readSharedGroup() : currentRows()
+        record.records = readingShared ? readShared() : currentRows()
     }
 
     /// What the device shares now (the platform's neutral view), each row marked against the
     /// previous capture.
-    private mutating func readSharedGroup() -> [KeychainRow] {
-        guard let items = try? KeychainGroupRecords.read(world.sharedGroup, derive: KeyDerivations.pubky) else {
+    private mutating func readShared() -> [SharedRecordRow] {
+        guard let state = try? DeviceStore(world: world).read(),
+            let items = try? os.sharedRecords(in: world, state: state, showSecrets: false, derive: KeyDerivations.pubky)
+        else {
             return currentRows()
         }
-        var rows: [KeychainRow] = []
+        var rows: [SharedRecordRow] = []
         var seen = Set<String>()
         var order: [String] = []
         for item in items {
             let key = Self.key(item)
             seen.insert(key)
             order.append(key)
-            let change: KeychainRow.Change
-            if let before = keychain[key] {
+            let change: SharedRecordRow.Change
+            if let before = shared[key] {
                 change = before == item ? .unchanged : .changed
             } else {
                 change = .added
             }
-            rows.append(Self.row(item, change: change))
+            rows.append(Self.row(item, change: change, detailKey: os.recordsLayout.detailKey))
             remember(secretOf: item)
         }
-        for key in keychainOrder where !seen.contains(key) {
-            if let gone = keychain[key] { rows.append(Self.row(gone, change: .removed)) }
+        for key in sharedOrder where !seen.contains(key) {
+            if let gone = shared[key] {
+                rows.append(Self.row(gone, change: .removed, detailKey: os.recordsLayout.detailKey))
+            }
         }
-        keychain = Dictionary(items.map { (Self.key($0), $0) }, uniquingKeysWith: { $1 })
-        keychainOrder = order
+        shared = Dictionary(items.map { (Self.key($0), $0) }, uniquingKeysWith: { $1 })
+        sharedOrder = order
         return rows
     }
 
-    /// The last capture's rows as they stand (a step that could not have changed the group).
-    private func currentRows() -> [KeychainRow] {
-        keychainOrder.compactMap { key in keychain[key].map { Self.row($0, change: .unchanged) } }
+    /// The last capture's rows as they stand (a step that could not have changed what is shared).
+    private func currentRows() -> [SharedRecordRow] {
+        sharedOrder.compactMap { key in
+            shared[key].map { Self.row($0, change: .unchanged, detailKey: os.recordsLayout.detailKey) }
+        }
     }
 
     /// One row per record and platform place (on iOS the service).
@@ -269,13 +281,14 @@ package struct RunRecorder {
         (line.hasPrefix("(") && line.hasSuffix(")")) || line.hasPrefix("… ")
     }
 
-    package static func row(_ item: SharedRecord, change: KeychainRow.Change) -> KeychainRow {
+    package static func row(_ item: SharedRecord, change: SharedRecordRow.Change, detailKey: String) -> SharedRecordRow
+    {
         // A record outside the contract's prefixes still shows what it starts with.
         let owner =
             item.owner ?? (item.record.contains(":") ? item.record.split(separator: ":").first.map(String.init) : nil)
-        return KeychainRow(
-            service: item.platform["service"] ?? "", account: item.record, owner: owner,
-            accessibility: item.platform["accessibility"] ?? "—", byteCount: item.bytes.count, change: change)
+        return SharedRecordRow(
+            record: item.record, owner: owner, detail: item.platform[detailKey] ?? "—", byteCount: item.bytes.count,
+            change: change)
     }
 
     package static func line(_ entry: JournalEntry) -> JournalLine {

@@ -14,9 +14,9 @@ public struct Scenario: Sendable, Equatable {
     /// The row this scenario runs with (one of `examples`' rows), once `runs` has expanded it.
     public var example: ExampleTable.Row?
     /// The `platforms:` line: the only platforms the scenario runs on (nil: every platform).
-    public var platforms: [DevicePlatform]?
+    public var platforms: [Platform]?
     /// The `skip on PLATFORM: REASON` lines: why the scenario does not run on that platform.
-    public var skipReasons: [DevicePlatform: String] = [:]
+    public var skipReasons: [Platform: String] = [:]
     /// The `parity:` line before `skip on` or `platforms:`: why the scenario runs on one platform only.
     public var parity: ParityNote?
 
@@ -32,7 +32,7 @@ public struct Scenario: Sendable, Equatable {
     }
 
     /// Why the scenario does not run on `platform` (a `skip on` or `platforms:` line), or nil when it does.
-    public func skipReason(on platform: DevicePlatform) -> String? {
+    public func skipReason(on platform: Platform) -> String? {
         if let reason = skipReasons[platform] { return reason }
         guard let platforms, !platforms.contains(platform) else { return nil }
         return "runs on \(platforms.map(\.rawValue).joined(separator: " and ")) only"
@@ -40,7 +40,7 @@ public struct Scenario: Sendable, Equatable {
 
     /// The scenario as it runs on `platform`: the other platform's lines left out, and a step followed
     /// there by `expect exit N` allowed to fail.
-    public func running(on platform: DevicePlatform) -> Scenario {
+    public func running(on platform: Platform) -> Scenario {
         var scenario = self
         scenario.steps = Self.markingExpectedFailures(steps.filter { $0.runs(on: platform) })
         return scenario
@@ -118,7 +118,7 @@ public struct Step: Sendable, Equatable {
     public var source: String
     public var kind: Kind
     /// The one platform the step runs on (a `platform …:` line or block); nil: every platform.
-    public var platform: DevicePlatform?
+    public var platform: Platform?
     /// For a step of one platform: the `parity:` line that says why (nil when none does).
     public var parity: ParityNote?
 
@@ -144,7 +144,7 @@ public struct Step: Sendable, Equatable {
     }
 
     public init(
-        file: String, line: Int, source: String, kind: Kind, platform: DevicePlatform? = nil, parity: ParityNote? = nil
+        file: String, line: Int, source: String, kind: Kind, platform: Platform? = nil, parity: ParityNote? = nil
     ) {
         self.file = file
         self.line = line
@@ -155,7 +155,7 @@ public struct Step: Sendable, Equatable {
     }
 
     /// Whether the step runs on `platform`.
-    public func runs(on platform: DevicePlatform) -> Bool { self.platform == nil || self.platform == platform }
+    public func runs(on platform: Platform) -> Bool { self.platform == nil || self.platform == platform }
 }
 
 /// The three executables a scenario drives.

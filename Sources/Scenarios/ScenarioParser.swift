@@ -103,8 +103,8 @@ public enum ScenarioParser {
         var tags: [String] = []
         var steps: [Step] = []
         var defined: Set<String>
-        var platforms: [DevicePlatform]?
-        var skipReasons: [DevicePlatform: String] = [:]
+        var platforms: [Platform]?
+        var skipReasons: [Platform: String] = [:]
         /// The `parity:` line the platform lines being read fall under, and whether any line has used it
         /// yet (an unused note must be followed by the lines it explains).
         var parity: (note: ParityNote, used: Bool)?
@@ -125,7 +125,7 @@ public enum ScenarioParser {
 
     /// The one platform the lines being read run on, and the line that says so (for messages).
     private struct Condition {
-        var platform: DevicePlatform
+        var platform: Platform
         var origin: String
     }
 
@@ -137,7 +137,7 @@ public enum ScenarioParser {
         }
         var inTable = false
         // The open `platform NAME:` block of this file and its line: a block closes in the file that opens it.
-        var block: (platform: DevicePlatform, line: Int)?
+        var block: (platform: Platform, line: Int)?
         for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = offset + 1
             let line = raw.trimmingCharacters(in: .whitespaces)
@@ -167,7 +167,7 @@ public enum ScenarioParser {
             let construct: PlatformLine?
             do { construct = try PlatformLine.parse(line, number: number) } catch { throw fail(error.message) }
             // A platform named here must agree with the one the file is included for.
-            func agree(_ platform: DevicePlatform) throws(ScenarioError) {
+            func agree(_ platform: Platform) throws(ScenarioError) {
                 guard let inherited, inherited.platform != platform else { return }
                 throw fail(
                     "platform \(platform.rawValue): cannot apply here: this file is included for \(inherited.platform.rawValue) only (\(inherited.origin))"

@@ -27,7 +27,7 @@ public struct ScenarioRunner: Sendable {
     public var defects: [Defect] = []
     /// The platform of every world the run creates (`simctl world init --platform`); lines for the
     /// other platform are left out and a scenario that does not run on it is skipped.
-    public var platform: DevicePlatform = .ios
+    public var platform: Platform = .default
     /// The serving processes shared by a suite's scenarios (nil: each scenario starts its own).
     package var servingTools: ServingTools?
 

@@ -8,9 +8,9 @@ extension ScriptRun {
     package mutating func reportWorldCreated() {
         guard var recorder else { return }
         self.recorder = nil
-        let platform = runner.platform == .ios ? "" : " --platform \(runner.platform.rawValue)"
         recorder.recordWorldCreated(
-            command: "simctl world init\(platform) --with-apps --seed \(seed)", transcript: transcript)
+            command: "simctl world init\(runner.platform.optionSuffix) --with-apps --seed \(seed)",
+            transcript: transcript)
         self.recorder = recorder
     }
 

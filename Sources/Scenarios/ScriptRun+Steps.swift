@@ -1,6 +1,7 @@
 import ContractNames
 import Device
 import Foundation
+import Platforms
 import WorldFiles
 
 /// Running a step: tools, background steps, and what a step's output makes of the app's last screen.
@@ -188,7 +189,7 @@ extension ScriptRun {
         do { state = try DeviceStore(world: World(root: world)).read() } catch {
             throw StepFailure(expected: "a readable device to route the link", actual: "\(error)")
         }
-        let receiver = URLRouter.route(arguments[1], on: state).receivedBy?.rawValue
+        let receiver = PlatformOS.of(state).route(arguments[1], on: state).receivedBy?.rawValue
         switch tool {
         case .simctl: return receiver
         case .ring: return receiver == nil || receiver == "ring" ? "ring" : nil

@@ -42,7 +42,7 @@ package struct ScriptRun {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
         world = base.appendingPathComponent("world")
         scratch = base.appendingPathComponent("scratch")
-        if runner.recordReport { recorder = RunRecorder(world: world) }
+        if runner.recordReport { recorder = RunRecorder(world: world, platform: runner.platform) }
         bindExample()
     }
 
@@ -66,8 +66,8 @@ package struct ScriptRun {
     /// `world init …` for the run's fresh world; an iOS world's command line is the one it was
     /// before platforms existed, so iOS transcripts and reports stay as they were.
     package var worldInitArguments: [String] {
-        let platform = runner.platform == .ios ? [] : ["--platform", runner.platform.rawValue]
-        return ["world", "init"] + platform + ["--with-apps", "--seed", String(seed)] + Self.flags(runner.defects)
+        ["world", "init"] + runner.platform.optionWords + ["--with-apps", "--seed", String(seed)]
+            + Self.flags(runner.defects)
     }
 
     package struct StepFailure: Error {

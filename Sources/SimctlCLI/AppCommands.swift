@@ -1,6 +1,7 @@
 import ContractNames
 import Device
 import Foundation
+import Platforms
 import SimCLI
 import WorldFiles
 
@@ -90,26 +91,18 @@ enum AppCommands {
             throw CLIError.usage("'\(scheme)' is not a URL scheme: a letter, then letters, digits, +, - or . (no ://).")
         }
         let store = DeviceStore(world: invocation.world)
-        let (install, updated, coinstalled) = try store.update { state -> (InstalledApp, Bool, Bool) in
+        let (install, placement, os) = try store.update { state -> (InstalledApp, InstallPlacement, any PhoneOS) in
             let previous = state.apps[app]
             let order = (state.allInstalls.map(\.installOrder).max() ?? 0) + 1
-            var install = InstalledApp(
+            let install = InstalledApp(
                 kind: app, network: network ?? previous?.network ?? .regtest, sharedGroupEnabled: !withoutShared,
                 build: build, extraURLSchemes: schemes, installOrder: order, defects: defects,
                 certificate: certificate ?? InstalledApp.teamCertificate)
-            install.platform = state.platform
-            // Android: another Bitkit flavour is another package, installed beside (spec/07 §1.1).
-            if state.platform == .android, app == .bitkit, let previous, previous.package != install.package {
-                if let index = state.coinstalledBitkits.firstIndex(where: { $0.package == install.package }) {
-                    state.coinstalledBitkits[index] = install
-                    return (install, true, true)
-                }
-                state.coinstalledBitkits.append(install)
-                return (install, false, true)
-            }
-            state.apps[app] = install
-            return (install, previous != nil, false)
+            let os = PlatformOS.of(state)
+            return (install, os.place(install, on: &state), os)
         }
+        let updated = placement.updated
+        let coinstalled = placement.beside
         try FileManager.default.createDirectory(
             at: invocation.world.sandbox(app, package: coinstalled ? install.package : nil),
             withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -120,12 +113,12 @@ enum AppCommands {
         if !install.defects.isEmpty { detail += " defects=\(install.defects.map(\.rawValue).joined(separator: ","))" }
         invocation.journalTool(updated ? .updateInstall : .install, detail: detail)
         var text = "\(updated ? "Update-installed" : "Installed") \(app.displayName)"
-        if install.platform == .android { text += " as \(install.package)" }
+        let facts = os.facts(of: install)
+        if let package = facts.installedAs { text += " as \(package)" }
         if coinstalled, !updated { text += ", beside the Bitkit package already installed" }
         if build != .current { text += " (the \(build.rawValue) build)" }
-        if let network = install.network, install.platform == .ios {
-            text +=
-                " (\(network.rawValue) build, own prefix \(network.bitkitSourceApp), private group \(network.bitkitPrivateGroup))"
+        if let network = install.network, let prefix = facts.ownPrefix, let group = facts.privateGroup {
+            text += " (\(network.rawValue) build, own prefix \(prefix), private group \(group))"
         }
         if !install.sharedGroupEnabled { text += " without the shared keychain group" }
         if install.certificate != InstalledApp.teamCertificate { text += ", signed by \(install.certificate)" }
@@ -153,6 +146,7 @@ enum AppCommands {
         }
         // A co-installed flavour left alone takes the app's place, and its sandbox with it.
         var promoted: InstalledApp?
+        let os = PlatformOS.of(current)
         let (removed, coinstalled) = try store.update { state -> (InstalledApp?, Bool) in
             if let package, app == .bitkit,
                 let index = state.coinstalledBitkits.firstIndex(where: { $0.package == package })
@@ -171,11 +165,12 @@ enum AppCommands {
         guard let removed else {
             throw package.map { WorldError.packageNotInstalled($0) } ?? WorldError.notInstalled(app)
         }
-        // Android: nothing outlives the app — its private store and keystore keys go with the
-        // sandbox, and its provider with the package (spec/07 §9).
-        let android = removed.platform == .android
-        var folders = [invocation.world.sandbox(app, package: coinstalled ? removed.package : nil)]
-        if android { folders += removed.entitlements.map(invocation.world.groupDirectory) }
+        // What goes besides the sandbox is the OS's: nothing on iOS (keychain items outlive the app),
+        // the private store on Android (spec/07 §9).
+        let removal = os.removal(of: removed)
+        let folders =
+            [invocation.world.sandbox(app, package: coinstalled ? removed.package : nil)]
+            + removal.groups.map(invocation.world.groupDirectory)
         for folder in folders where FileManager.default.fileExists(atPath: folder.path) {
             do { try FileManager.default.removeItem(at: folder) } catch {
                 throw WorldError.io(path: folder.path, reason: UserFile.reason(error))
@@ -190,11 +185,6 @@ enum AppCommands {
             }
         }
         invocation.journalTool(.uninstall, detail: app.rawValue + (package.map { " \($0)" } ?? ""))
-        try invocation.emit(
-            InstallOutput(app: app, install: nil, updated: false),
-            text: android
-                ? "Uninstalled \(app.displayName) (\(removed.package)): its sandbox, private store and provider are gone."
-                : "Uninstalled \(app.displayName): its sandbox is gone; its keychain items (private and shared) remain."
-        )
+        try invocation.emit(InstallOutput(app: app, install: nil, updated: false), text: removal.sentence)
     }
 }

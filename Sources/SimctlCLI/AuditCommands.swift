@@ -8,8 +8,8 @@ import SimCLI
 enum AuditCommands {
     static let audit = Command(
         "audit", summary: "Check the journal and the world against the contract's invariants; exit 1 on any violation.",
-        details: "Invariants: " + listed(AuditInvariant.checked(on: .ios))
-            + ". On Android worlds (content providers, spec/07) also: " + listed(AuditInvariant.androidOnly) + ".",
+        details: "Invariants: " + listed(AuditInvariant.contract)
+            + ". On Android worlds (content providers, spec/07) also: " + listed(AuditInvariant.providers) + ".",
         examples: [
             "simctl audit", "ring-sim import --secret 0101010101010101010101010101010101010101010101010101010101010101",
             "simctl audit --json --world \"$PWD\"",

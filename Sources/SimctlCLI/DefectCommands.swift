@@ -85,11 +85,11 @@ enum DefectCommands {
         _ suite: ScenarioSuite, files: [String], defects: [Defect], progress: @escaping @Sendable (String) -> Void
     ) -> Matrix {
         // A defect runs on its platform, against that platform's run of the shipped build.
-        var baselines: [DevicePlatform: Set<String>] = [:]
-        func shippedFailures(on platform: DevicePlatform) -> Set<String> {
+        var baselines: [Platform: Set<String>] = [:]
+        func shippedFailures(on platform: Platform) -> Set<String> {
             if let known = baselines[platform] { return known }
             progress(
-                "shipped build\(platform == .ios ? "" : " on \(platform.displayName)"): running \(files.count) file(s)…"
+                "shipped build\(platform.isDefault ? "" : " on \(platform.displayName)"): running \(files.count) file(s)…"
             )
             var shipped = suite
             shipped.runner.platform = platform
@@ -99,11 +99,11 @@ enum DefectCommands {
             baselines[platform] = failing
             return failing
         }
-        _ = shippedFailures(on: .ios)
+        _ = shippedFailures(on: .default)
         let names = Set(files.map { ($0 as NSString).lastPathComponent })
         var rows: [Row] = []
         for defect in defects {
-            let platform = defect.platform ?? .ios
+            let platform = defect.platform ?? .default
             let baseline = shippedFailures(on: platform)
             var withDefect = suite
             withDefect.runner.defects = [defect]
@@ -127,7 +127,7 @@ enum DefectCommands {
         return Matrix(
             files: files.count, killed: killed, survived: rows.count - killed,
             failingWithoutDefect: baselines.keys.sorted { $0.rawValue > $1.rawValue }.flatMap { platform in
-                (baselines[platform] ?? []).sorted().map { platform == .ios ? $0 : "\($0) (\(platform.displayName))" }
+                (baselines[platform] ?? []).sorted().map { platform.isDefault ? $0 : "\($0) (\(platform.displayName))" }
             },
             defects: rows)
     }

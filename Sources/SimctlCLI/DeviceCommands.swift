@@ -2,6 +2,7 @@ import ContractNames
 import Device
 import Foundation
 import Keychain
+import Platforms
 import SimCLI
 import Simulation
 
@@ -20,16 +21,18 @@ enum DeviceCommands {
         let store = DeviceStore(world: invocation.world)
         // Locking a device that was never unlocked since boot leaves it in that state: only a first
         // unlock makes AfterFirstUnlock items available (spec/01 §6).
-        let (result, platform) = try store.update { state -> (ProtectionState, DevicePlatform) in
-            if protection == .locked, state.protection == .neverUnlocked { return (.neverUnlocked, state.platform) }
+        let (result, os) = try store.update { state -> (ProtectionState, any PhoneOS) in
+            if protection == .locked, state.protection == .neverUnlocked {
+                return (.neverUnlocked, PlatformOS.of(state))
+            }
             state.protection = protection
-            return (protection, state.platform)
+            return (protection, PlatformOS.of(state))
         }
         let unchanged = protection == .locked && result == .neverUnlocked
         invocation.journalTool(op, detail: unchanged ? "still never unlocked since boot" : nil)
         let meaning: String
         switch result {
-        case .locked where platform == .android:
+        case .locked where !os.policy.lockGatesReads:
             meaning =
                 "Neither app's keystore key needs an unlocked device: both providers and stores keep working (spec/07 §9)."
         case .locked: meaning = "WhenUnlocked items are unavailable; AfterFirstUnlock items stay readable."

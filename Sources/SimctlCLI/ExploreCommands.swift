@@ -192,7 +192,7 @@ enum ExploreCommands {
         do { try text.write(toFile: file, atomically: true, encoding: .utf8) } catch {
             throw CLIError.failure("Could not write \(file): \(error.localizedDescription)")
         }
-        let platform = request.platform == .ios ? "" : " --platform \(request.platform.rawValue)"
-        return "Scenario: \(file) (`simctl scenario run\(platform) \(file)` replays the schedule with breakpoints)."
+        return
+            "Scenario: \(file) (`simctl scenario run\(request.platform.optionSuffix) \(file)` replays the schedule with breakpoints)."
     }
 }

@@ -22,7 +22,7 @@ struct ExploreRequest: Sendable {
     var scratch: String?
     var processPerAction = false
     /// The platform of every world the exploration makes (`--platform`; Docs/android.md).
-    var platform: DevicePlatform = .ios
+    var platform: Platform = .default
 
     /// Reads the options shared by an exploration, a replay and (without lanes) a matrix.
     static func parse(_ args: inout Arguments, lanesRequired: Bool) throws -> ExploreRequest {
@@ -67,9 +67,7 @@ struct ExploreRequest: Sendable {
         }
         request.scratch = try args.option("--scratch")
         request.processPerAction = args.flag("--process-per-action")
-        request.platform =
-            try args.option("--platform", expecting: "ios or android") { DevicePlatform(rawValue: $0.lowercased()) }
-            ?? .ios
+        request.platform = try args.platform()
         return request
     }
 
@@ -87,10 +85,10 @@ struct ExploreRequest: Sendable {
     }
 
     /// `, on Android worlds` after a report's first line; nothing on iOS, whose reports predate platforms.
-    var platformSuffix: String { platform == .ios ? "" : ", on \(platform.displayName) worlds" }
+    var platformSuffix: String { platform.isDefault ? "" : ", on \(platform.displayName) worlds" }
 
     /// The platform as the JSON documents name it: absent on iOS, so iOS documents stay as they were.
-    var platformName: String? { platform == .ios ? nil : platform.rawValue }
+    var platformName: String? { platform.isDefault ? nil : platform.rawValue }
 
     /// The setup script: the file as written, then `--setup` (`;` separating lines).
     func setup() throws -> String {
@@ -128,7 +126,7 @@ struct ExploreRequest: Sendable {
         if let setupFile { words += ["--setup-file", quote(setupFile)] }
         if let setupText { words += ["--setup", quote(setupText)] }
         // Without it the replay would run on an iOS world: a different phone, not the same schedule.
-        if platform != .ios { words += ["--platform", platform.rawValue] }
+        words += platform.optionWords
         for (index, lane) in lanes.enumerated() { words += ["--\(Schedule.name(ofLane: index))", quote(lane)] }
         words += expectations.flatMap { ["--expect", quote($0)] } + outcomes.flatMap { ["--outcome", quote($0)] }
         if let schedule {

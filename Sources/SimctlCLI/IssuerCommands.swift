@@ -4,6 +4,7 @@ import Device
 import Foundation
 import Keychain
 import PaykitContract
+import Platforms
 import PubkyCrypto
 import PubkyProtocol
 import SimCLI
@@ -310,15 +311,13 @@ enum IssuerCommands {
             guard PublicKey(z32: bare) != nil else { throw CLIError.usage("--to: '\(text)' is not a pubky.") }
             return bare
         }
-        let state = try DeviceStore(world: world).read()
+        let (state, os) = try PlatformOS.open(world)
         guard let install = state.apps[.bitkit] else { throw WorldError.notInstalled(.bitkit) }
         let group = (install.network ?? .regtest).bitkitPrivateGroup
         let items =
             (try? KeychainGroupStore(directory: world.groupDirectory(group), accessGroup: group).inspect().items)
         // Android stores the session as PAYKIT_SESSION (spec/07 §6.1).
-        let name =
-            install.platform == .android
-            ? AndroidContract.bitkitKeyNames[BitkitStoreKey.session] ?? BitkitStoreKey.session : BitkitStoreKey.session
+        let name = os.storedName(ofBitkitKey: BitkitStoreKey.session)
         guard let session = items?.first(where: { $0.account == name }),
             let text = String(validating: session.data, as: UTF8.self), let colon = text.firstIndex(of: ":"),
             PublicKey(z32: String(text[..<colon])) != nil

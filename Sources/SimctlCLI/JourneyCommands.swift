@@ -1,3 +1,4 @@
+import ContractNames
 import Foundation
 import JourneyRunner
 import RunReport
@@ -33,8 +34,8 @@ enum JourneyCommands {
         ]
     ) { args, invocation in
         guard let out = try args.option("--out") else { throw CLIError.usage("Give --out DIR.") }
-        let which = try args.option("--platform") ?? "ios"
-        guard ["ios", "android", "both"].contains(which) else {
+        let which = try args.option("--platform") ?? Platform.default.rawValue
+        guard which == "both" || Platform(rawValue: which) != nil else {
             throw CLIError.usage("--platform takes ios, android or both, not '\(which)'.")
         }
         let jobs = try args.option("--jobs", expecting: "a positive whole number") {
@@ -50,8 +51,7 @@ enum JourneyCommands {
             .sorted().map { "\(folder)/\($0)" }
             guard !files.isEmpty else { throw CLIError.usage("No scenario files given, and none under \(folder).") }
         }
-        let platforms: [JourneyPlatform] =
-            which == "both" ? [.ios, .android] : [JourneyPlatform(rawValue: which) ?? .ios]
+        let platforms = which == "both" ? Platform.allCases : [Platform(rawValue: which) ?? .default]
         struct Entry: Encodable {
             var file: String
             var scenario: String
@@ -66,7 +66,7 @@ enum JourneyCommands {
         for platform in platforms {
             // Each platform's journeys come from runs on that platform's worlds.
             var runner = ScenarioRunner()
-            runner.platform = platform == .android ? .android : .ios
+            runner.platform = platform
             let exporter = JourneyExporter(runner: runner, platform: platform)
             let exported: [JourneyExporter.Exported]
             do throws(JourneyExporter.Failure) {
@@ -128,7 +128,7 @@ enum JourneyCommands {
             "simctl journey run Fixtures/journeys/pubky-profile/ring-choice-rows.xml --setup-file Fixtures/journeys/pubky-profile/ring-choice-rows.steps --world \"$W\"",
         ]
     ) { args, invocation in
-        let platform = try args.option("--platform", expecting: "ios or android") { JourneyPlatform(rawValue: $0) }
+        let platform = try args.platform()
         let binds = try args.options("--bind")
         let setupText = try args.option("--setup")
         let setupFile = try args.option("--setup-file")
@@ -165,9 +165,9 @@ enum JourneyCommands {
         }
         // A journey prepared by its scenario runs on a world of its platform.
         var scenarioRunner = ScenarioRunner()
-        scenarioRunner.platform = platform == .android ? .android : .ios
+        scenarioRunner.platform = platform
         var journeyRunner = JourneyRunner(
-            runner: scenarioRunner, platform: platform ?? .ios, world: invocation.world.root, bindings: bindings,
+            runner: scenarioRunner, platform: platform, world: invocation.world.root, bindings: bindings,
             setup: setup, setupPath: setupFile ?? "--setup")
         journeyRunner.releaseHeldAfter = releaseHeldAfter
         if let scenarioFile {

@@ -111,7 +111,7 @@ enum MatrixCommand {
         try write(try Invocation.jsonString(output), to: folder.appendingPathComponent("summary.json"))
         let table = tables(matrix, summaries)
         // The file is read away from the command that wrote it: it says which phone it is about.
-        let heading = request.platform == .ios ? [] : ["Race matrix \(file)\(request.platformSuffix)."]
+        let heading = request.platform.isDefault ? [] : ["Race matrix \(file)\(request.platformSuffix)."]
         try write((heading + table).joined(separator: "\n") + "\n", to: folder.appendingPathComponent("matrix.md"))
         var lines = [
             String(

@@ -1,6 +1,7 @@
 import ContractNames
 import Device
 import Foundation
+import Platforms
 import SimCLI
 
 /// `simctl open-url LINK`: the OS opening a link. It picks the installed app that registers the
@@ -44,7 +45,8 @@ enum OpenURLCommands {
     ) { args, invocation in
         let link = try args.positional("LINK")
         try args.finish()
-        let delivery = URLRouter.route(link, on: try DeviceStore(world: invocation.world).read())
+        let (state, os) = try PlatformOS.open(invocation.world)
+        let delivery = os.route(link, on: state)
         invocation.journalTool(
             .openURL,
             detail: "\(delivery.scheme ?? "?") → "

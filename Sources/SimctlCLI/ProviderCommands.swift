@@ -1,8 +1,9 @@
-import AppRuntime
+import AndroidPlatform
 import ContractNames
 import Device
 import Foundation
 import IdentitySharing
+import Platforms
 import SimCLI
 import WorldFiles
 
@@ -28,15 +29,15 @@ enum ProviderCommands {
         var exception: String?
     }
 
-    /// The world's device, which must be an Android one.
-    static func androidDevice(_ invocation: Invocation) throws -> DeviceState {
+    /// The world's device and its content providers; a usage error on a platform without them.
+    static func deviceWithProviders(_ invocation: Invocation) throws -> (DeviceState, AndroidPhone) {
         let state = try DeviceStore(world: invocation.world).read()
-        guard state.platform == .android else {
+        guard let providers = PlatformOS.contentProviders(of: state.platform) else {
             throw CLIError.usage(
-                "This world's device is iOS: content providers exist on Android worlds only (`simctl world init --platform android`)."
+                "This world's device is \(state.platform.displayName): content providers exist on Android worlds only (`simctl world init --platform android`)."
             )
         }
-        return state
+        return (state, providers)
     }
 
     /// Runs `body` on Ring's `shared_pubky` store of an Android world; a store failure is the
@@ -45,9 +46,9 @@ enum ProviderCommands {
     static func withRingStore<T>(
         _ invocation: Invocation, _ body: (SharedPubkyStore) throws(SharedPubkyStore.Failure) -> T
     ) throws -> T {
-        _ = try androidDevice(invocation)
+        let (_, providers) = try deviceWithProviders(invocation)
         do throws(SharedPubkyStore.Failure) {
-            return try body(invocation.environment(.ring).ringSharedPubkyStore())
+            return try body(providers.ringSharedPubkyStore(in: invocation.environment(.ring)))
         } catch {
             throw CLIError.failure("Ring's shared_pubky store failed: \(error.message)")
         }
@@ -104,11 +105,11 @@ enum ProviderCommands {
         let pathText = try args.positional("PATH")
         let pubky = pathText == "credential" ? try args.positional("PUBKY") : nil
         try args.finish()
-        let state = try androidDevice(invocation)
+        let (state, providers) = try deviceWithProviders(invocation)
         let authority = try authority(providerText, state)
         let path = try path(pathText, pubky: pubky)
         guard let install = state.apps[caller] else { throw WorldError.notInstalled(caller) }
-        let resolver = invocation.environment(caller).contentResolver(caller: install)
+        let resolver = providers.contentResolver(caller: install, in: invocation.environment(caller))
         let uri = AndroidContract.uri(authority: authority, path: path)
         var output = QueryOutput(uri: uri, caller: install.package, outcome: "null", rows: [], exception: nil)
         do throws(ProviderException) {
@@ -147,7 +148,7 @@ enum ProviderCommands {
         let pubky = pathText == "credential" ? try args.positional("PUBKY") : nil
         try args.finish()
         guard null != (message != nil) else { throw CLIError.usage("Give one of --null or --throw MESSAGE.") }
-        let state = try androidDevice(invocation)
+        let (state, _) = try deviceWithProviders(invocation)
         let rule = ProviderFault(
             authority: try authority(providerText, state), path: try path(pathText, pubky: pubky), exception: message)
         let updated = try DeviceStore(world: invocation.world).update { state -> DeviceState in
@@ -175,7 +176,7 @@ enum ProviderCommands {
         let app = try BreakCommands.parseApp(try args.positional("APP"))
         let providerText = try args.positional("PROVIDER")
         try args.finish()
-        let state = try androidDevice(invocation)
+        let (state, _) = try deviceWithProviders(invocation)
         let authority = try authority(providerText, state)
         let package = String(authority.dropLast(AndroidContract.authoritySuffix.count))
         let grant = RevokedGrant(app: app, permission: AndroidContract.permission(of: package))
@@ -268,7 +269,7 @@ enum ProviderCommands {
         ]
     ) { args, invocation in
         try args.finish()
-        let state = try androidDevice(invocation)
+        let (state, _) = try deviceWithProviders(invocation)
         var lines = state.providerFaults.map {
             "Fault: content://\($0.authority)/\($0.path) " + ($0.exception.map { "throws \"\($0)\"" } ?? "answers null")
         }
@@ -286,7 +287,7 @@ enum ProviderCommands {
         ]
     ) { args, invocation in
         try args.finish()
-        _ = try androidDevice(invocation)
+        _ = try deviceWithProviders(invocation)
         _ = try DeviceStore(world: invocation.world).update { state in
             state.providerFaults = []
             state.revokedGrants = []

@@ -61,9 +61,7 @@ enum RaceCommands {
         }
         let scratch = try args.option("--scratch")
         let html = try args.option("--html")
-        let platform =
-            try args.option("--platform", expecting: "ios or android") { DevicePlatform(rawValue: $0.lowercased()) }
-            ?? .ios
+        let platform = try args.platform()
         try args.finish()
         // On the command line `;` separates lines; a setup file is read as written.
         var setup = (setupText ?? "").replacingOccurrences(of: ";", with: "\n")
@@ -100,7 +98,7 @@ enum RaceCommands {
             var words = ["simctl", "race"]
             if let setupFile { words += ["--setup-file", quote(setupFile)] }
             if let setupText { words += ["--setup", quote(setupText)] }
-            if platform != .ios { words += ["--platform", platform.rawValue] }
+            words += platform.optionWords
             words += [
                 "--a", quote(laneA), "--b", quote(laneB), "--iterations", String(iterations), "--seed", String(seed),
                 "--jitter", String(jitter),
@@ -118,7 +116,7 @@ enum RaceCommands {
                 report.iterations, report.seconds, Double(report.iterations) / max(report.iterationSeconds, 0.001),
                 report.seconds - report.iterationSeconds, seed, jitter)
                 + ", \(report.processes), \(report.jobs) at a time"
-                + (platform == .ios ? "" : ", on \(platform.displayName) worlds"),
+                + (platform.isDefault ? "" : ", on \(platform.displayName) worlds"),
             "  count  outcome",
         ]
         for tally in report.outcomes {

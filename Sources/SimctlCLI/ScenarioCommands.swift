@@ -11,7 +11,7 @@ enum ScenarioCommands {
         examples: ["simctl scenario run Fixtures/scenarios/01-ring-pubkys-listed.scenario"], subcommands: [run])
 
     struct SuiteOutput: Encodable {
-        var platform: DevicePlatform
+        var platform: Platform
         var passed: Int
         var failed: Int
         var skipped: Int
@@ -41,8 +41,8 @@ enum ScenarioCommands {
             overrides the scenarios' seeds;
             --jobs N runs N scenarios at once (default: the number of cores); --quiet prints only the result lines;
             --junit FILE writes a JUnit XML report; --html DIR writes a visual report into DIR (index.html and one page per
-            scenario: every step with both phones side by side, the expectations, the shared keychain group, the journal
-            and the run's sequence diagram; one folder, no script, nothing fetched: Docs/reports.md); --sequence ends each
+            scenario: every step with both phones side by side, the expectations, what the device shares (the keychain
+            group on iOS, the providers' rows on Android), the journal and the run's sequence diagram; one folder, no script, nothing fetched: Docs/reports.md); --sequence ends each
             transcript with a Mermaid sequence diagram of the run's cross-app events. App commands go to long-lived `--serve` processes shared by the run, each command a
             fresh app run; --process-per-action starts a process for every command instead (slower, same transcripts).
             --no-timings leaves durations out of the result lines and --json, so two runs with one seed print the same
@@ -64,9 +64,7 @@ enum ScenarioCommands {
         ]
     ) { args, invocation in
         let keep = args.flag("--keep")
-        let platform =
-            try args.option("--platform", expecting: "ios or android") { DevicePlatform(rawValue: $0.lowercased()) }
-            ?? .ios
+        let platform = try args.platform()
         let quiet = args.flag("--quiet")
         let seed = try args.option("--seed", expecting: "a whole number") { UInt64($0) }
         let jobs = try args.option("--jobs", expecting: "a positive whole number") {
@@ -100,8 +98,8 @@ enum ScenarioCommands {
         suite.tags = tags
         suite.exampleRow = example
         let json = invocation.json
-        // iOS output stays as it was before platforms existed; an Android run says so first.
-        if !json, platform != .ios { Output.write("Platform: \(platform.displayName)\n") }
+        // The default platform's output stays as it was before platforms existed; another says so first.
+        if !json, !platform.isDefault { Output.write("Platform: \(platform.displayName)\n") }
         let entries = suite.run(files: files) { _, entry in
             guard !json else { return }
             Output.write(

@@ -30,7 +30,7 @@ enum SharingCommands {
         try args.finish()
         let world = invocation.world
         try world.requireExists()
-        let shared: (platform: DevicePlatform, records: [SharedRecord])
+        let shared: SharedRecords.Reading
         do {
             shared = try SharedRecords.read(world, showSecrets: showSecrets)
         } catch {

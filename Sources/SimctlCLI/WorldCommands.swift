@@ -2,6 +2,7 @@ import Backend
 import ContractNames
 import Device
 import Foundation
+import Platforms
 import SimCLI
 import Simulation
 import WorldFiles
@@ -31,9 +32,7 @@ enum WorldCommands {
         ]
     ) { args, invocation in
         let withApps = args.flag("--with-apps")
-        let platform =
-            try args.option("--platform", expecting: "ios or android") { DevicePlatform(rawValue: $0.lowercased()) }
-            ?? .ios
+        let platform = try args.platform()
         let seed = try args.option("--seed", expecting: "a whole number") { UInt64($0) } ?? 0
         let defects = try DefectCatalogue.parse(args.options("--defect"))
         try args.finish()
@@ -65,13 +64,14 @@ enum WorldCommands {
         }
         // The seed, not the folder: two worlds made alike journal alike wherever they live.
         let defectNote = defects.isEmpty ? "" : ", defects \(defects.map(\.rawValue).joined(separator: ","))"
-        let platformNote = platform == .ios ? "" : ", platform \(platform.rawValue)"
+        let platformNote = platform.isDefault ? "" : ", platform \(platform.rawValue)"
         invocation.journalTool(
             .worldInit, detail: "seed \(seed)" + platformNote + (withApps ? ", with apps" : "") + defectNote)
         let state = try store.read()
         try invocation.emit(
             WorldOutput(root: world.root.path, device: state),
-            text: "Created " + (platform == .ios ? "" : "an \(platform.displayName) ") + "world at \(world.root.path).")
+            text: "Created " + (platform.isDefault ? "" : "an \(platform.displayName) ")
+                + "world at \(world.root.path).")
     }
 
     static let show = Command(
@@ -96,16 +96,18 @@ enum DeviceText {
             lines.append("Clock: \(DeviceClockText.describe(clock))")
         }
         if state.apps.isEmpty { lines.append("Apps: none installed") }
+        let os = PlatformOS.of(state)
         for app in state.allInstalls {
             let kind = app.kind
-            var line = "App: \(kind.rawValue) (\(state.platform == .android ? app.package : kind.bundleID))"
+            let facts = os.facts(of: app)
+            var line = "App: \(kind.rawValue) (\(facts.deviceName))"
             if let network = app.network {
                 line += ", network \(network.rawValue)"
-                if state.platform == .ios { line += ", prefix \(network.bitkitSourceApp)" }
+                if let prefix = facts.ownPrefix { line += ", prefix \(prefix)" }
             }
-            if state.platform == .android { line += ", signed by \(app.certificate)" }
+            if let certificate = facts.certificate { line += ", signed by \(certificate)" }
             if app.build != .current { line += ", \(app.build.rawValue) build" }
-            if !app.sharedGroupEnabled, state.platform == .ios { line += ", shared group NOT entitled" }
+            if facts.lacksSharedGroup { line += ", shared group NOT entitled" }
             if !app.defects.isEmpty { line += ", DEFECTS \(app.defects.map(\.rawValue).joined(separator: " "))" }
             line += ", URL schemes \(app.urlSchemes.joined(separator: " "))"
             line += state.isOnline(kind) ? ", online" : ", offline"

@@ -27,7 +27,8 @@ import WorldFiles
     @discardableResult
     func act(_ actions: [Tally.Action], run: RunContext = .standalone) throws -> Context<Tally> {
         try AppRuntime.act(
-            actions, host: TallyHost(), environment: environment(run), sharing: NoSharing(ownSourceApp: "tally"))
+            actions, host: TallyHost(), environment: environment(run),
+            sharing: NoSharing(ownSourceApp: "tally", policy: .iOS))
     }
 
     var sandbox: Sandbox { Sandbox(world: world, app: .ring) }
@@ -48,7 +49,7 @@ import WorldFiles
         let host = TallyHost()
         _ = try AppRuntime.act(
             [.increment, .aliases(["alias"])], host: host, environment: environment(),
-            sharing: NoSharing(ownSourceApp: "tally"))
+            sharing: NoSharing(ownSourceApp: "tally", policy: .iOS))
         let calls = host.applied.calls.withLock { $0 }
         #expect(calls.map(\.aliases) == [["alias"]])
         #expect(calls.first?.savedCount == 1)
@@ -78,7 +79,7 @@ import WorldFiles
         let there = try AppRuntime.act(
             [Tally.Action.launch], host: TallyHost(),
             environment: AppEnvironment(world: second, app: .ring, run: .standalone),
-            sharing: NoSharing(ownSourceApp: "tally")
+            sharing: NoSharing(ownSourceApp: "tally", policy: .iOS)
         ).state.memory?.launchID
         #expect(here != nil && here == there)
     }
@@ -143,7 +144,7 @@ import WorldFiles
                     _ = try? AppRuntime.act(
                         [Tally.Action.increment], host: TallyHost(),
                         environment: AppEnvironment(world: world, app: .ring, run: .standalone),
-                        sharing: NoSharing(ownSourceApp: "tally"))
+                        sharing: NoSharing(ownSourceApp: "tally", policy: .iOS))
                 }
             }
         }

@@ -1,3 +1,4 @@
+import AndroidPlatform
 import AppRuntime
 import Audit
 import ContractNames
@@ -28,27 +29,27 @@ import WorldFiles
         try world.create()
         try DeviceStore(world: world).update { state in
             state.platform = .android
-            // Set on each install too, as `simctl install` does: this process remembers the state it
-            // wrote, and an install's platform is otherwise only filled in when the file is decoded.
-            for var install in [InstalledApp(kind: .bitkit, network: .regtest), InstalledApp(kind: .ring)] {
-                install.platform = .android
-                state.apps[install.kind] = install
-            }
+            state.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest)
+            state.apps[.ring] = InstalledApp(kind: .ring)
         }
     }
 
     func environment(_ app: AppKind) -> AppEnvironment { AppEnvironment(world: world, app: app, run: .standalone) }
 
+    let android = AndroidPhone()
+
     func keychain(_ app: AppKind) throws -> Keychain {
         let environment = environment(app)
-        return environment.keychain(install: try environment.installed())
+        return android.keychain(for: try environment.installed(), in: environment)
     }
 
     /// The app's own Android sharing seam (Bitkit's provider client, Ring's native module).
     func sharing(_ app: AppKind) throws -> any IdentitySharing {
         let environment = environment(app)
         let install = try environment.installed()
-        return environment.sharing(install: install, keychain: environment.keychain(install: install))
+        return android.sharing(
+            of: install, in: environment, keychain: android.keychain(for: install, in: environment),
+            service: SharedContract.service)
     }
 
     /// Ring owns `pubky`: its private item, then its mirror in `shared_pubky` (spec/03 §3's order).
@@ -167,7 +168,7 @@ import WorldFiles
 
     @Test func anEntryAToolPlantedInRingsStoreIsExempt() throws {
         try bitkitKey(wSecret)
-        try environment(.ring).ringSharedPubkyStore().set(pubky: w, secret: wSecret, writer: "simctl")
+        try android.ringSharedPubkyStore(in: environment(.ring)).set(pubky: w, secret: wSecret, writer: "simctl")
         #expect(try invariants().isEmpty)
     }
 
@@ -198,7 +199,7 @@ import WorldFiles
         try ringOwns(a, secret: aSecret)
         try DeviceStore(world: world).update { $0.apps[.ring]?.certificate = "other" }
         let bitkit = environment(.bitkit)
-        let resolver = bitkit.contentResolver(caller: try bitkit.installed())
+        let resolver = android.contentResolver(caller: try bitkit.installed(), in: bitkit)
         #expect(throws: ProviderException.self) { try resolver.query(ringAuthority, AndroidContract.pathIdentities) }
         let refused = try providerEntries().last
         #expect(refused?.result == "exception")
@@ -222,7 +223,7 @@ import WorldFiles
     }
 
     @Test func aCredentialPlantedWithProviderPutIsExemptUntilRingWritesTheEntryItself() throws {
-        let store = environment(.ring).ringSharedPubkyStore()
+        let store = android.ringSharedPubkyStore(in: environment(.ring))
         try store.set(pubky: a, secret: bSecret, writer: "simctl")
         journalTool(.providerPut, detail: AndroidContract.storeEntryDetail(a))
         let identity = SharedIdentity(pubky: a, sourceApp: ring)

@@ -5,6 +5,7 @@ import Device
 import Foundation
 import IdentitySharing
 import Keychain
+import Platforms
 import PubkyCrypto
 import Simulation
 import Testing
@@ -29,14 +30,17 @@ import WorldFiles
 
     func keychain(_ app: AppKind) throws -> Keychain {
         let environment = AppEnvironment(world: world, app: app, run: .standalone)
-        return environment.keychain(install: try environment.installed())
+        return try PlatformOS.open(world).os.keychain(for: try environment.installed(), in: environment)
     }
 
     /// The app's own sharing seam, journalled as the app journals it, in the run `run`.
     func sharing(_ app: AppKind, run: RunContext = .standalone) throws -> any IdentitySharing {
         let environment = AppEnvironment(world: world, app: app, run: run)
         let install = try environment.installed()
-        return environment.sharing(install: install, keychain: environment.keychain(install: install))
+        let os = try PlatformOS.open(world).os
+        return os.sharing(
+            of: install, in: environment, keychain: os.keychain(for: install, in: environment),
+            service: SharedContract.service)
     }
 
     /// A sharing call of `app` as the journal records it, for calls no correct exchange makes.

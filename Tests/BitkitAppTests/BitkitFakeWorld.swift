@@ -234,7 +234,7 @@ enum BitkitFixture {
         var memory = BitkitMemory(launchID: 1, network: .regtest)
         memory.isInitialized = true
         // An Android build routes links through the aliases it decides (spec/07 §6.7).
-        let build = BitkitBuild(network: .regtest, policy: policy, hasLinkAliases: policy == .android)
+        let build = BitkitBuild(network: .regtest, policy: policy)
         return BitkitState(defaults: defaults, memory: memory, build: build)
     }
 

@@ -1,5 +1,6 @@
 import ContractNames
 import Foundation
+import IOSPlatform
 import IdentitySharing
 import Keychain
 

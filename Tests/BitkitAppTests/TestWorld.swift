@@ -5,6 +5,7 @@ import ContractNames
 import Device
 import Foundation
 import Keychain
+import Platforms
 import PubkyCrypto
 import Simulation
 import Testing
@@ -56,8 +57,10 @@ final class TestWorld {
     var app: BitkitApp {
         get throws {
             let install = try environment.installed()
+            let os = try PlatformOS.open(world).os
             return BitkitApp(
-                environment: environment, install: install, keychain: environment.keychain(install: install),
+                environment: environment, install: install, os: os,
+                keychain: os.keychain(for: install, in: environment),
                 backend: SimulatedBitkitBackend.factory(network: install.network ?? .regtest))
         }
     }
@@ -92,7 +95,7 @@ final class TestWorld {
     private var ringKeychain: Keychain {
         get throws {
             let ring = AppEnvironment(world: world, app: .ring, run: .standalone)
-            return ring.keychain(install: try ring.installed())
+            return try PlatformOS.open(world).os.keychain(for: try ring.installed(), in: ring)
         }
     }
 

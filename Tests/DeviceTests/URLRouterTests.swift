@@ -12,6 +12,11 @@ import Testing
         return state
     }
 
+    /// Routing by scheme alone, the latest install receiving a link several register (iOS's rule).
+    func route(_ link: String, on state: DeviceState) -> URLRouter.Delivery {
+        URLRouter.route(link, on: state, claims: { _ in false }, asks: false)
+    }
+
     let link = "pubkyauth://signin?caps=/pub/pubky.app/:rw&relay=https://httprelay.pubky.app/inbox&secret=x"
 
     @Test func eachBuildRegistersTheSchemesTheRealAppDoes() {
@@ -24,7 +29,7 @@ import Testing
     }
 
     @Test func aPubkyauthLinkGoesToRingWhichAloneRegistersIt() {
-        let delivery = URLRouter.route(
+        let delivery = route(
             link, on: device(InstalledApp(kind: .bitkit, installOrder: 1), InstalledApp(kind: .ring, installOrder: 2)))
         #expect(delivery.scheme == "pubkyauth")
         #expect(delivery.receivedBy == .ring)
@@ -34,17 +39,17 @@ import Testing
     @Test func whenTwoAppsRegisterASchemeTheLaterInstallReceivesIt() {
         let ring = InstalledApp(kind: .ring, installOrder: 2)
         let claiming = InstalledApp(kind: .bitkit, extraURLSchemes: ["pubkyauth"], installOrder: 3)
-        #expect(URLRouter.route(link, on: device(claiming, ring)).receivedBy == .bitkit)
-        #expect(URLRouter.route(link, on: device(claiming, ring)).registeredBy == [.ring, .bitkit])
+        #expect(route(link, on: device(claiming, ring)).receivedBy == .bitkit)
+        #expect(route(link, on: device(claiming, ring)).registeredBy == [.ring, .bitkit])
         let reinstalledRing = InstalledApp(kind: .ring, installOrder: 4)
-        #expect(URLRouter.route(link, on: device(claiming, reinstalledRing)).receivedBy == .ring)
+        #expect(route(link, on: device(claiming, reinstalledRing)).receivedBy == .ring)
     }
 
     @Test func aLinkNoAppRegistersReachesNobody() {
         let state = device(InstalledApp(kind: .bitkit), InstalledApp(kind: .ring))
-        #expect(URLRouter.route("https://example.com/invite/ABCD-1234-WXYZ", on: state).receivedBy == nil)
-        #expect(URLRouter.route("ABCD-1234-WXYZ", on: state).scheme == nil)
-        #expect(URLRouter.route("pubkyauth://x", on: DeviceState()).receivedBy == nil)
+        #expect(route("https://example.com/invite/ABCD-1234-WXYZ", on: state).receivedBy == nil)
+        #expect(route("ABCD-1234-WXYZ", on: state).scheme == nil)
+        #expect(route("pubkyauth://x", on: DeviceState()).receivedBy == nil)
         #expect(URLRouter.scheme(of: "  BitCoin:bcrt1q") == "bitcoin")
         #expect(URLRouter.scheme(of: "1abc:x") == nil)
     }
@@ -61,5 +66,17 @@ import Testing
         #expect(InstalledApp(kind: .bitkit).entitlements.contains(SharedContract.accessGroup))
         #expect(!InstalledApp(kind: .bitkit, build: .preSharedKeys).entitlements.contains(SharedContract.accessGroup))
         #expect(!AppBuild.preSharedKeys.exists(for: .ring))
+    }
+
+    @Test func anOSThatAsksOffersTheChooserWhenSeveralAppsCanOpenALinkAndOnlyThen() {
+        let ring = InstalledApp(kind: .ring, installOrder: 2)
+        let bitkit = InstalledApp(kind: .bitkit, installOrder: 1)
+        let claimed = URLRouter.route(link, on: device(bitkit, ring), claims: { $0.kind == .bitkit }, asks: true)
+        #expect(claimed.receivedBy == nil)
+        #expect(claimed.chooser == [.bitkit, .ring])
+        #expect(claimed.registeredBy == [.bitkit, .ring])
+        let alone = URLRouter.route(link, on: device(bitkit, ring), claims: { _ in false }, asks: true)
+        #expect(alone.receivedBy == .ring)
+        #expect(alone.chooser.isEmpty)
     }
 }

@@ -76,6 +76,26 @@ import Testing
         #expect(ios.contains("Profile Disconnected"))
         #expect(!android.contains(#"<ul class="toasts""#))
         #expect(android.contains(#"href="android/07-ring-deletes-picked-bitkit-relaunches.html#step-"#))
+
+        // Each platform's full run shows what its device shares after every step, in its own words:
+        // Ring's record of A in the keychain group on iOS, the row Ring's provider serves on Android,
+        // until Ring deletes it.
+        let a = "app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"
+        let iosRun = try String(
+            contentsOf: report.appendingPathComponent("ios/07-ring-deletes-picked-bitkit-relaunches.html"),
+            encoding: .utf8)
+        let androidRun = try String(
+            contentsOf: report.appendingPathComponent("android/07-ring-deletes-picked-bitkit-relaunches.html"),
+            encoding: .utf8)
+        #expect(iosRun.contains("<caption>Shared keychain group after step 1</caption>"))
+        #expect(iosRun.contains(#"<td class="account">\#(a)</td><td>app.pubkyring</td><td>When<wbr>Unlocked"#))
+        #expect(androidRun.contains("<caption>Content providers after step 1</caption>"))
+        #expect(!androidRun.contains("The group holds no record."))
+        #expect(
+            androidRun.contains(
+                #"<td class="account">\#(a)</td><td>app.pubkyring</td><td>app.pubkyring.sharedpubky</td><td>hidden, 64 bytes</td>"#
+            ))
+        #expect(androidRun.contains(#"<td class="change">− removed</td><td class="account">\#(a)</td>"#))
     }
 
     @Test func aFileThatCannotBeReadIsAUsageError() throws {

@@ -89,6 +89,51 @@ struct ReportBrowserEndToEndTests {
         #expect(titled > 1000)
     }
 
+    @Test func anAndroidRunsPagesShowTheRecordsItsProvidersServeStepByStep() throws {
+        let folder = ReportRuns.temporaryFolder("android-report")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ReportRuns.simctl([
+            "scenario", "run", "Fixtures/scenarios/13-bitkit-profile-offered-in-ring.scenario", "--platform",
+            "android", "--quiet", "--html", folder.path,
+        ])
+        #expect(run.status == 0, "\(run.stdout)")
+        let result = try Chromium.probe(
+            folder.appendingPathComponent("13-bitkit-profile-offered-in-ring.html"), width: 1280,
+            script: """
+                var steps = document.querySelectorAll('section.step');
+                return Array.prototype.map.call(steps, function (step) {
+                  var table = step.querySelector('table.keychain');
+                  var rows = table ? table.querySelectorAll('tbody tr:not(.empty)') : [];
+                  return { command: step.querySelector('code.command').textContent,
+                    caption: table ? table.caption.textContent : null,
+                    empty: table && table.querySelector('tr.empty') ? table.querySelector('tr.empty').textContent : null,
+                    visible: table ? table.getBoundingClientRect().height > 0 : false,
+                    rows: Array.prototype.map.call(rows, function (row) {
+                      return Array.prototype.map.call(row.cells, function (cell) { return cell.textContent; }).join(' | ');
+                    }) };
+                });
+                """)
+        let steps = try #require(result as? [[String: Any]])
+        #expect(steps.count > 10)
+        let w = "to.bitkit.dev:aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy"
+        let a = "app.pubkyring:tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"
+        for (index, step) in steps.enumerated() {
+            #expect(step["caption"] as? String == "Content providers after step \(index + 1)")
+            #expect(step["visible"] as? Bool == true, "step \(index + 1): table not shown")
+            if let empty = step["empty"] as? String { #expect(empty == "No provider serves a record.") }
+        }
+        // Nothing is served until Bitkit saves its profile; from then on its provider serves W.
+        let saved = try #require(steps.firstIndex { $0["command"] as? String == "bitkit save" })
+        #expect(steps[..<saved].allSatisfy { ($0["rows"] as? [String])?.isEmpty == true })
+        #expect(
+            (steps[saved]["rows"] as? [String])
+                == ["+ added | \(w) | to.bitkit.dev | to.bitkit.dev.sharedpubky | hidden, 64 bytes"])
+        let last = try #require(steps.last?["rows"] as? [String])
+        #expect(last.contains { $0.hasSuffix("| \(w) | to.bitkit.dev | to.bitkit.dev.sharedpubky | hidden, 64 bytes") })
+        // Ring's imported A is served by Ring's provider, after W in Ring's fixed package order.
+        #expect(last.contains { $0.contains("| \(a) | app.pubkyring | app.pubkyring.sharedpubky |") })
+    }
+
     @Test func theIndexListsEveryScenarioAndLinksToItsPage() throws {
         let (folder, _) = try ReportRuns.catalogue.get()
         let result = try Chromium.probe(

@@ -24,7 +24,7 @@ import Testing
 
     /// A run on `platform` whose checks hold, except the lines in `failing`; `stopAfter` ends it early.
     static func run(
-        _ scenario: Scenario, on platform: DevicePlatform, failing: Set<Int> = [], stopAfter: Int? = nil
+        _ scenario: Scenario, on platform: Platform, failing: Set<Int> = [], stopAfter: Int? = nil
     ) -> ScenarioResult {
         var result = ScenarioResult(
             file: scenario.file, name: "s", title: "S", passed: failing.isEmpty, steps: 0, seed: 0, transcript: "")

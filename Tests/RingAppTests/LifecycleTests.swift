@@ -32,7 +32,7 @@ import Testing
         try sim.bitkitPublish(secret: Key.wSecret)
         try sim.ring(.showOffer(ref: "#1"), .confirm)
         // Someone removed Ring's record meanwhile: the next launch writes it again.
-        _ = sim.ringEnvironment.keychain(install: try sim.ringEnvironment.installed()).delete(
+        _ = try sim.ringKeychain().delete(
             .init(service: "pubky.shared.v1", account: "app.pubkyring:\(Key.a)", accessGroup: "KYH47R284B.pubky.shared")
         )
         try sim.ring(.foreground)
@@ -130,7 +130,7 @@ import Testing
         try sim.ring(.importSecret(hex: Key.aSecret, name: nil))
         try sim.ring(.kill)
         try sim.ring().send(.launch)  // baseline: published
-        _ = sim.ringEnvironment.keychain(install: try sim.ringEnvironment.installed()).delete(
+        _ = try sim.ringKeychain().delete(
             .init(service: "pubky.shared.v1", account: "app.pubkyring:\(Key.a)", accessGroup: "KYH47R284B.pubky.shared")
         )
         try sim.writePrivate(service: Key.a, value: Array("not json".utf8))

@@ -4,6 +4,7 @@ import ContractNames
 import Device
 import Foundation
 import Keychain
+import Platforms
 import PubkyCrypto
 import RingApp
 import Simulation
@@ -31,10 +32,18 @@ final class RingTestWorld {
 
     var ringEnvironment: AppEnvironment { AppEnvironment(world: world, app: .ring, run: .standalone) }
 
+    /// Ring's keychain, as the world's OS gives it.
+    func ringKeychain() throws -> Keychain {
+        try PlatformOS.open(world).os.keychain(for: try ringEnvironment.installed(), in: ringEnvironment)
+    }
+
     /// A new Ring process.
     func ring() throws -> RingApp {
         let environment = ringEnvironment
-        return RingApp(environment: environment, keychain: environment.keychain(install: try environment.installed()))
+        let install = try environment.installed()
+        let os = try PlatformOS.open(world).os
+        return RingApp(
+            environment: environment, install: install, os: os, keychain: os.keychain(for: install, in: environment))
     }
 
     /// Runs actions in a new Ring process.
@@ -50,7 +59,7 @@ final class RingTestWorld {
     private var bitkitKeychain: Keychain {
         get throws {
             let environment = AppEnvironment(world: world, app: .bitkit, run: .standalone)
-            return environment.keychain(install: try environment.installed())
+            return try PlatformOS.open(world).os.keychain(for: try environment.installed(), in: environment)
         }
     }
 
@@ -203,9 +212,13 @@ extension RingTestWorld {
         // The other "process" makes its own Ring from Sendable parts, as a real process would.
         let environment = ringEnvironment
         let install = try environment.installed()
+        let os = try PlatformOS.open(world).os
         let thread = Thread {
             let result = Result {
-                try RingApp(environment: environment, keychain: environment.keychain(install: install)).send(actions)
+                try RingApp(
+                    environment: environment, install: install, os: os,
+                    keychain: os.keychain(for: install, in: environment)
+                ).send(actions)
             }
             outcome.result.withLock { $0 = result }
             done.signal()

@@ -46,16 +46,21 @@ enum ReportSamples {
             bitkit: PhoneState(screen: pubkyChoice, shownAtStep: number),
             ring: PhoneState(screen: ringHome, shownAtStep: 1), device: DeviceStatus(lock: "locked"),
             expectations: expectations,
-            keychain: [
-                KeychainRow(
-                    service: "pubky.shared.v1", account: accountA, owner: "app.pubkyring",
-                    accessibility: "WhenUnlockedThisDeviceOnly", byteCount: 64, change: .added),
-                KeychainRow(
-                    service: "pubky.shared.v1", account: accountB, owner: "app.pubkyring",
-                    accessibility: "WhenUnlockedThisDeviceOnly", byteCount: 64, change: .removed),
+            records: [
+                SharedRecordRow(
+                    record: accountA, owner: "app.pubkyring", detail: "WhenUnlockedThisDeviceOnly", byteCount: 64,
+                    change: .added),
+                SharedRecordRow(
+                    record: accountB, owner: "app.pubkyring", detail: "WhenUnlockedThisDeviceOnly", byteCount: 64,
+                    change: .removed),
             ],
             journal: [JournalLine(seq: 41, app: "bitkit", event: "keychain", text: "copy \(accountA) status 0")])
     }
+
+    /// The iOS shared group's words for the table.
+    static let keychainGroup = SharedRecordsLayout(
+        place: "Shared keychain group", recordHeading: "Account", ownerHeading: "Owner prefix",
+        detailHeading: "Accessibility", detailKey: "accessibility", empty: "The group holds no record.")
 
     static let chart = SequenceChart(
         participants: [
@@ -73,7 +78,7 @@ enum ReportSamples {
         ScenarioRecord(
             file: "Fixtures/scenarios/07-ring-deletes.scenario", name: "07-ring-deletes",
             title: "7. Ring deletes the picked pubky", tags: tags, passed: !failing, seconds: 0.4321, seed: 7,
-            steps: [step(1), step(2, failing: failing)],
+            steps: [step(1), step(2, failing: failing)], records: keychainGroup,
             failure: failing
                 ? ScenarioRecord.Failure(
                     location: "Fixtures/scenarios/x.scenario:5", step: "expect ring title \"Wrong title\"",

@@ -57,6 +57,8 @@ import Testing
             html.contains("<tr class=\"change-removed\" data-change=\"removed\"><td class=\"change\">− removed</td>"))
         #expect(html.contains("When<wbr>Unlocked<wbr>This<wbr>Device<wbr>Only"))
         #expect(html.contains("hidden, 64 bytes"))
+        #expect(html.contains("<caption>Shared keychain group after step 1</caption>"))
+        #expect(html.contains("<th scope=\"col\">Account</th><th scope=\"col\">Owner prefix</th>"))
         // A secret quoted anywhere (here: a found value) is hidden on the page.
         record.steps[0].expectations[0].found = "data = [\"\(ReportSamples.secretA)\"]"
         record.steps[0].expectations[0].passed = false
@@ -129,5 +131,24 @@ import Testing
         record.steps[0].ring = PhoneState()
         let html = ScenarioPage.html(record)
         #expect(html.contains("Pubky Ring has shown no screen yet."))
+    }
+
+    @Test func theSharedRecordsTableSpeaksThePlatformsWordsAndSaysWhenNothingIsShared() {
+        var record = ReportSamples.scenario()
+        record.records = SharedRecordsLayout(
+            place: "Content providers", recordHeading: "Record", ownerHeading: "Package", detailHeading: "Authority",
+            detailKey: "authority", empty: "No provider serves a record.")
+        record.steps[0].records = [
+            SharedRecordRow(
+                record: ReportSamples.accountA, owner: "app.pubkyring",
+                detail: "app.pubkyring.sharedpubky", byteCount: 64, change: .added)
+        ]
+        record.steps[1].records = []
+        let html = ScenarioPage.html(record)
+        #expect(html.contains("<caption>Content providers after step 1</caption>"))
+        #expect(html.contains("<th scope=\"col\">Record</th><th scope=\"col\">Package</th>"))
+        #expect(html.contains("<td>app.pubkyring.sharedpubky</td>"))
+        #expect(html.contains("<td colspan=\"5\">No provider serves a record.</td>"))
+        #expect(!html.contains("The group holds no record."))
     }
 }

@@ -58,7 +58,7 @@ import Testing
                 platform android: note between
                 expect exit 2
                 """, file: "p.scenario")
-        func allowedToFail(on platform: DevicePlatform) -> Bool? {
+        func allowedToFail(on platform: Platform) -> Bool? {
             guard case .run(_, _, _, let expectFailure) = scenario.running(on: platform).steps.first?.kind else {
                 return nil
             }

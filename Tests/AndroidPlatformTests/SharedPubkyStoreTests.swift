@@ -1,0 +1,168 @@
+import AndroidPlatform
+import ContractNames
+import Foundation
+import IdentitySharing
+import PubkyCrypto
+import Testing
+
+/// Ring's `shared_pubky` store (spec/07 §3) in a temporary sandbox, with a deterministic random
+/// sequence: call 0 makes the keystore key, each later call one IV.
+@Suite(.enabled(if: AESGCM.isAvailable)) struct SharedPubkyStoreTests {
+    typealias F = AndroidFixture
+
+    @Test func aValueIsBase64OfATwelveByteIVThenTheAESGCMCiphertextOfTheSecret() throws {
+        let device = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        let value = try #require(try device.store.entry(F.a)).value
+        #expect(!value.contains("\n"))
+        let sealed = try #require(Data(base64Encoded: value).map(Array.init))
+        #expect(sealed.count == 12 + 64 + 16)
+        let key = F.randomBytes(call: 0, count: 32)
+        let iv = F.randomBytes(call: 1, count: 12)
+        #expect(Array(sealed.prefix(12)) == iv)
+        // Opened independently of the store, with the key it made at first use.
+        let plain = AESGCM.open(Array(sealed.dropFirst(12)), key: key, nonce: iv)
+        #expect(plain.map { String(decoding: $0, as: UTF8.self) } == F.aSecret)
+        #expect(try device.store.secret(of: F.a) == F.aSecret)
+    }
+
+    @Test func eachWriteSealsWithAFreshIV() throws {
+        let device = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        let first = try #require(try device.store.entry(F.a)).value
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        let second = try #require(try device.store.entry(F.a)).value
+        #expect(first != second)
+        #expect(Data(base64Encoded: second).map { Array($0.prefix(12)) } == F.randomBytes(call: 2, count: 12))
+    }
+
+    @Test func aStoreWithoutItsFileHasNoEntries() throws {
+        let device = F()
+        #expect(try device.store.entries() == [])
+        #expect(try device.store.secret(of: F.a) == nil)
+        #expect(!FileManager.default.fileExists(atPath: device.storeFile.path))
+    }
+
+    @Test func entriesAreListedInCreationOrder() throws {
+        let device = F()
+        try device.store.set(pubky: F.b, secret: F.bSecret)
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        try device.store.set(pubky: F.c, secret: F.cSecret)
+        #expect(try device.store.entries().map(\.pubky) == [F.b, F.a, F.c])
+    }
+
+    @Test func settingAnExistingPubkyOverwritesItInPlaceKeepingItsPosition() throws {
+        let device = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        try device.store.set(pubky: F.b, secret: F.bSecret)
+        try device.store.set(pubky: F.a, secret: F.cSecret)
+        #expect(try device.store.entries().map(\.pubky) == [F.a, F.b])
+        #expect(try device.store.secret(of: F.a) == F.cSecret)
+        #expect(try device.store.secret(of: F.b) == F.bSecret)
+    }
+
+    @Test func theKeyIsThePubkyExactlyAsGivenNeverNormalised() throws {
+        let device = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        try device.store.set(pubky: "pubky" + F.a, secret: F.bSecret)
+        #expect(try device.store.entries().map(\.pubky) == [F.a, "pubky" + F.a])
+        #expect(try device.store.secret(of: F.a) == F.aSecret)
+        #expect(try device.store.secret(of: "pubky" + F.a) == F.bSecret)
+        #expect(try device.store.secret(of: F.a.uppercased()) == nil)
+    }
+
+    @Test func removingOneEntryKeepsTheOthersAndAnAbsentOneIsSuccess() throws {
+        let device = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        try device.store.set(pubky: F.b, secret: F.bSecret)
+        try device.store.set(pubky: F.c, secret: F.cSecret)
+        #expect(try device.store.remove(pubky: F.b))
+        #expect(try device.store.entries().map(\.pubky) == [F.a, F.c])
+        #expect(try !device.store.remove(pubky: F.b))
+        #expect(try device.store.entries().map(\.pubky) == [F.a, F.c])
+    }
+
+    @Test func removingAllClearsTheFileAndNamesWhatItHeld() throws {
+        let device = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        try device.store.set(pubky: F.b, secret: F.bSecret)
+        #expect(try device.store.removeAll() == [F.a, F.b])
+        #expect(try device.store.entries() == [])
+        #expect(try device.store.removeAll() == [])
+    }
+
+    @Test func aSecretOfAnyFormIsStoredAsGiven() throws {
+        let device = F()
+        for secret in ["0101", F.wSecret.uppercased(), F.aSecret + "\n", ""] {
+            try device.store.set(pubky: F.a, secret: secret)
+            #expect(try device.store.secret(of: F.a) == secret)
+        }
+    }
+
+    /// Undecryptable values: still entries, with no secret.
+    @Test(arguments: [
+        "not base64 at all!!!", "", "AAAA", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+    ])
+    func aGarbageValueStaysListedButHasNoSecret(value: String) throws {
+        let device = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        try device.store.set(pubky: F.b, secret: F.bSecret)
+        try device.store.overwrite(pubky: F.a, value: value)
+        #expect(try device.store.entries().map(\.pubky) == [F.a, F.b])
+        #expect(try device.store.secret(of: F.a) == nil)
+        #expect(try device.store.secret(of: F.b) == F.bSecret)
+    }
+
+    @Test func aTruncatedOrTamperedValueDoesNotDecrypt() throws {
+        let device = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        let value = try #require(try device.store.entry(F.a)).value
+        let sealed = try #require(Data(base64Encoded: value))
+        let truncated = sealed.prefix(sealed.count - 1).base64EncodedString()
+        var flipped = sealed
+        flipped[20] ^= 0x01
+        let ivOnly = sealed.prefix(12).base64EncodedString()
+        for broken in [truncated, flipped.base64EncodedString(), ivOnly, String(value.dropLast(4))] {
+            #expect(device.store.decrypt(broken) == nil)
+        }
+        #expect(device.store.decrypt(value) == F.aSecret)
+    }
+
+    @Test func aMalformedFileIsAClearErrorAndWritesLeaveItAsItWas() throws {
+        let device = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        let garbage = Data("{\"entries\": [{\"pubky\": \"\(F.a)\"".utf8)
+        try garbage.write(to: device.storeFile)
+        #expect {
+            try device.store.entries()
+        } throws: { error in
+            (error as? SharedPubkyStore.Failure)?.message.hasPrefix("shared_pubky.json is malformed") == true
+        }
+        #expect(throws: SharedPubkyStore.Failure.self) { try device.store.set(pubky: F.b, secret: F.bSecret) }
+        #expect(throws: SharedPubkyStore.Failure.self) { try device.store.remove(pubky: F.a) }
+        #expect(throws: SharedPubkyStore.Failure.self) { try device.store.secret(of: F.a) }
+        #expect(try Data(contentsOf: device.storeFile) == garbage)
+    }
+
+    @Test func aFileThatIsNotTheStoresShapeIsMalformedToo() throws {
+        let device = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        let wrongShape = Data("{\"to.pubky\": \"\(F.a)\"}\n".utf8)
+        try wrongShape.write(to: device.storeFile)
+        #expect(throws: SharedPubkyStore.Failure.self) { try device.store.entries() }
+        #expect(try Data(contentsOf: device.storeFile) == wrongShape)
+    }
+
+    @Test func aValueSealedUnderAnotherKeyDoesNotDecrypt() throws {
+        let device = F()
+        let other = F()
+        try device.store.set(pubky: F.a, secret: F.aSecret)
+        // Another sandbox whose keystore key comes from a later point of the sequence.
+        other.journal.randomCalls.withLock { $0 = 5 }
+        try other.store.set(pubky: F.a, secret: F.aSecret)
+        let foreign = try #require(try other.store.entry(F.a)).value
+        try device.store.overwrite(pubky: F.a, value: foreign)
+        #expect(try device.store.secret(of: F.a) == nil)
+        #expect(try device.store.entries().map(\.pubky) == [F.a])
+    }
+}
