@@ -41,7 +41,7 @@ extension BitkitScreenRenderer {
         let all = preview.selected.count == preview.follows.count
         // Android shows one untagged pill that flips between the two (spec/09 §6 row 25).
         let pills =
-            state.build.hasLinkAliases
+            state.build.policy.selectionHasOneTogglePill
             ? [
                 all
                     ? Screen.Button(BitkitElements.contactImportSelectNone, label: BitkitTexts.selectNone)
