@@ -84,7 +84,7 @@ struct BitkitFakeWorld {
     mutating func respond(_ effect: Effect<Bitkit>, _ state: BitkitState) -> Answer<Bitkit> {
         switch effect {
         case .checkpoint: return .resumed(Bitkit.stored(state))
-        case .sharing(let call): return .sharing(share(call), reloaded: nil)
+        case .sharing(let call): return .sharing(call.perform(on: phone.bitkit()), reloaded: nil)
         case .request(let request): return .reply(serve(request))
         case .draw: return .drawn(7)
         case .launchID:
@@ -96,18 +96,6 @@ struct BitkitFakeWorld {
         case .holdProcess: return .process(1)
         case .processAlive(let pid): return .alive(liveProcesses.contains(pid))
         case .journal, .sleep, .linkAliases: return .fault(false)
-        }
-    }
-
-    private func share(_ call: SharingCall<BitkitCheckpoint>) -> SharingAnswer {
-        let exchange = phone.bitkit()
-        switch call {
-        case .listPeers: return .listing(exchange.listPeers())
-        case .readSecret(let identity): return .secret(exchange.readSecret(identity))
-        case .presence(let identity): return .presence(exchange.presence(of: identity))
-        case .offer(let pubky, let secret, _): return .write(exchange.offer(pubky: pubky, secret: secret) {})
-        case .withdraw(let pubky): return .write(exchange.withdraw(pubky: pubky))
-        case .withdrawAll: return .withdrawal(exchange.withdrawAll { _ in })
         }
     }
 

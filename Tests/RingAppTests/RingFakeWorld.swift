@@ -30,7 +30,7 @@ struct RingFakeWorld {
     mutating func respond(_ effect: Effect<Ring>, _ state: RingState) -> Answer<Ring> {
         switch effect {
         case .checkpoint: return .resumed(Ring.stored(state))
-        case .sharing(let call): return .sharing(share(call), reloaded: nil)
+        case .sharing(let call): return .sharing(call.perform(on: phone.ring()), reloaded: nil)
         case .request(let request): return .reply(serve(request))
         case .draw: return .drawn(11)
         case .launchID:
@@ -42,18 +42,6 @@ struct RingFakeWorld {
         case .holdProcess: return .process(1)
         case .processAlive(let pid): return .alive(pid == 1)
         case .journal, .sleep, .linkAliases: return .fault(false)
-        }
-    }
-
-    private func share(_ call: SharingCall<RingCheckpoint>) -> SharingAnswer {
-        let ring = phone.ring()
-        switch call {
-        case .listPeers: return .listing(ring.listPeers())
-        case .readSecret(let identity): return .secret(ring.readSecret(identity))
-        case .presence(let identity): return .presence(ring.presence(of: identity))
-        case .offer(let pubky, let secret, _): return .write(ring.offer(pubky: pubky, secret: secret) {})
-        case .withdraw(let pubky): return .write(ring.withdraw(pubky: pubky))
-        case .withdrawAll: return .withdrawal(ring.withdrawAll { _ in })
         }
     }
 
