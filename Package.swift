@@ -80,6 +80,8 @@ let package = Package(
             dependencies: ["AppSupport", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
         // The kernel's exhaustive test driver (`TestStore`), for the apps' reducer tests only.
         .target(name: "AppRuntimeTesting", dependencies: ["AppRuntime"]),
+        // A phone in memory for the apps' reducer tests: the real exchanges over one device keychain.
+        .target(name: "PhoneTesting", dependencies: ["ContractNames", "IOSPlatform", "Keychain"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
         .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto", "Simulation"]),
@@ -203,15 +205,15 @@ let package = Package(
             name: "BitkitAppTests",
             dependencies: [
                 "AppRuntime", "AppRuntimeTesting", "AppSupport", "Backend", "BitkitApp", "ContractNames", "Device",
-                "IOSPlatform", "IdentitySharing", "Keychain", "PaykitContract", "Platforms", "PubkyCrypto", "Simulation",
-                "WorldFiles",
+                "IdentitySharing", "Keychain", "PaykitContract", "PhoneTesting", "Platforms", "PubkyCrypto",
+                "Simulation", "WorldFiles",
             ]),
         .testTarget(
             name: "RingAppTests",
             dependencies: [
                 "AppRuntime", "AppRuntimeTesting", "AppSupport", "Backend", "ContractNames", "Device",
-                "IdentitySharing", "Keychain", "Platforms", "PubkyCrypto", "PubkyProtocol", "RingApp", "Simulation",
-                "WorldFiles",
+                "IdentitySharing", "Keychain", "PhoneTesting", "Platforms", "PubkyCrypto", "PubkyProtocol", "RingApp",
+                "Simulation", "WorldFiles",
             ]),
         .testTarget(name: "SimCLITests", dependencies: ["SimCLI"]),
         .testTarget(

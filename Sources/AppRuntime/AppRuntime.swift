@@ -151,16 +151,7 @@ public final class AppRuntime<Host: AppHost>: EffectPerformer {
                 reloaded = loaded
             }
         }
-        let answer: SharingAnswer
-        switch call {
-        case .listPeers: answer = .listing(sharing.listPeers())
-        case .readSecret(let identity): answer = .secret(sharing.readSecret(identity))
-        case .presence(let identity): answer = .presence(sharing.presence(of: identity))
-        case .offer(let pubky, let secret, let between):
-            answer = .write(sharing.offer(pubky: pubky, secret: secret) { pass(between) })
-        case .withdraw(let pubky): answer = .write(sharing.withdraw(pubky: pubky))
-        case .withdrawAll(let before): answer = .withdrawal(sharing.withdrawAll { _ in pass(before) })
-        }
+        let answer = call.perform(on: sharing, pass: pass)
         return .sharing(answer, reloaded: reloaded)
     }
 

@@ -20,6 +20,20 @@ public enum SharingCall<Checkpoint: AppCheckpoint>: Sendable, Equatable {
         default: return false
         }
     }
+
+    /// Makes the call on `sharing`: the runtime's way, and a test's over an in-memory phone. `pass`
+    /// runs at the point the call names (inside the offer's window, before each withdrawal).
+    public func perform(on sharing: any IdentitySharing, pass: (Checkpoint?) -> Void = { _ in }) -> SharingAnswer {
+        switch self {
+        case .listPeers: .listing(sharing.listPeers())
+        case .readSecret(let identity): .secret(sharing.readSecret(identity))
+        case .presence(let identity): .presence(sharing.presence(of: identity))
+        case .offer(let pubky, let secret, let between):
+            .write(sharing.offer(pubky: pubky, secret: secret) { pass(between) })
+        case .withdraw(let pubky): .write(sharing.withdraw(pubky: pubky))
+        case .withdrawAll(let before): .withdrawal(sharing.withdrawAll { _ in pass(before) })
+        }
+    }
 }
 
 /// What a sharing call answered.

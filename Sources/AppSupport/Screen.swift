@@ -78,18 +78,23 @@ public struct Screen: Codable, Sendable, Equatable {
         public var testTag: TestTag
         public var label: String
         public var disabled: Bool
-        public init(id: String, testTag: TestTag = .notApplicable, label: String, disabled: Bool = false) {
+        /// Whether the control shows a loading indicator (written only when true).
+        public var loading: Bool
+        public init(
+            id: String, testTag: TestTag = .notApplicable, label: String, disabled: Bool = false, loading: Bool = false
+        ) {
             self.id = id
             self.testTag = testTag
             self.label = label
             self.disabled = disabled
+            self.loading = loading
         }
 
-        public init(_ name: ElementName, label: String, disabled: Bool = false) {
-            self.init(id: name.id, testTag: name.testTag, label: label, disabled: disabled)
+        public init(_ name: ElementName, label: String, disabled: Bool = false, loading: Bool = false) {
+            self.init(id: name.id, testTag: name.testTag, label: label, disabled: disabled, loading: loading)
         }
 
-        enum CodingKeys: String, CodingKey { case id, testTag, label, disabled }
+        enum CodingKeys: String, CodingKey { case id, testTag, label, disabled, loading }
 
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -97,6 +102,7 @@ public struct Screen: Codable, Sendable, Equatable {
             testTag = try TestTag.decode(from: container, forKey: .testTag)
             label = try container.decode(String.self, forKey: .label)
             disabled = try container.decode(Bool.self, forKey: .disabled)
+            loading = try container.decodeIfPresent(Bool.self, forKey: .loading) ?? false
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -105,6 +111,7 @@ public struct Screen: Codable, Sendable, Equatable {
             try testTag.encode(to: &container, forKey: .testTag)
             try container.encode(label, forKey: .label)
             try container.encode(disabled, forKey: .disabled)
+            if loading { try container.encode(true, forKey: .loading) }
         }
     }
 

@@ -13,7 +13,8 @@ public enum ScreenRenderer {
         for row in screen.rows { lines.append("  " + rowText(row)) }
         for button in screen.buttons {
             lines.append(
-                "  [\(button.label)]\(button.disabled ? " (disabled)" : "")  (\(named(button.id, button.testTag)))")
+                "  [\(button.label)\(button.loading ? " …" : "")]\(button.disabled ? " (disabled)" : "")  "
+                    + "(\(named(button.id, button.testTag)))")
         }
         if let sheet = screen.sheet {
             lines.append("  ┌ sheet \(sheet.id): \(sheet.title)")

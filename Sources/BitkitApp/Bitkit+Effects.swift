@@ -1,5 +1,6 @@
 import AppRuntime
 import AppSupport
+import Backend
 import ContractNames
 import Foundation
 import PaykitContract
@@ -96,6 +97,22 @@ extension EffectContext where App == Bitkit {
             throw Self.unexpected(nil, for: "hasFollows")
         }
         return follows
+    }
+
+    /// `pubky`'s follows (spec/09 §1.2); a failure (the `follows-read` fault) throws `ServiceFailure`.
+    mutating func follows(of pubky: String) throws -> FollowsListing {
+        guard case .follows(let listing) = try call(.followsRead, .follows(pubky: pubky)) else {
+            throw Self.unexpected(nil, for: "follows")
+        }
+        return listing
+    }
+
+    /// The follows' profiles looked up side by side in `lane` (spec/09 §1.5).
+    mutating func followProfiles(_ pubkys: [String], lane: LookupLane) throws -> [FollowProfile] {
+        guard case .followProfiles(let found) = try call(.profileRead, .followProfiles(pubkys, lane: lane)) else {
+            throw Self.unexpected(nil, for: "followProfiles")
+        }
+        return found
     }
 
     // MARK: Paykit's documents and network

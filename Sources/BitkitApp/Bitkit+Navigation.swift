@@ -31,6 +31,8 @@ extension Context where App == Bitkit {
         let before = memory.stack
         memory.path = path
         navigated(from: before, to: memory.stack)
+        // Reaching a route other than the import's is leaving it (spec/09 §2.4.6).
+        if !ContactImport.routes.contains(memory.top) { scope(ContactImport.self) { $0.leave() } }
     }
 
     mutating func setRoot(_ root: BitkitRoute) {
@@ -81,6 +83,8 @@ extension Context where App == Bitkit {
             try openProfile()
         case .paymentRequestConfirm, .paymentRequestDetail:
             notice("\(route.rawValue) opens from a payment request (`bitkit-sim requests …`).")
+        case .contactImportOverview, .contactImportSelect:
+            try send(.openOverview, to: ContactImport.self)
         case .pubkyChoice where !state.build.sharesKeys:
             notice("This Bitkit build predates the shared keychain: it has no Pubky Choice; Profile opens instead.")
             try openProfile()
@@ -145,6 +149,7 @@ extension Context where App == Bitkit {
         case .pubkyChoice: try send(.appear, to: PubkyChoice.self)
         case .createProfile: try send(.appear, to: Profile.self)
         case .profile: try send(.loadProfile, to: Identity.self)
+        case .contacts: try send(.refreshContacts, to: ContactImport.self)
         default: break
         }
     }
@@ -156,8 +161,10 @@ extension Context where App == Bitkit {
             updateDefaults { $0.profileIntroSeen = true }
             setPath(Array(memory.path.dropLast()) + [firstIdentityRoute])
             try appear(firstIdentityRoute)
-        case .payContacts, .contactImportOverview:
+        case .payContacts:
             try push(.profile)
+        case .contactImportOverview:
+            notice("The import overview has no continue action: tap Import All or Select.")
         default:
             notice("This screen has no continue action.")
         }

@@ -135,4 +135,20 @@ extension EffectContext where App == Bitkit {
 
     mutating func appearPubkyChoice() throws { try send(.appear, to: PubkyChoice.self) }
     mutating func forgetRowProfiles() { scope(PubkyChoice.self) { $0.forgetRowProfiles() } }
+
+    // MARK: The contact import's work
+
+    /// After an adoption that found `profileName`'s profile: prepares the import of `owner`'s follows
+    /// (spec/09 §2.1); true when the preview holds at least one follow.
+    mutating func prepareContactImport(owner: String, profileName: String) throws -> Bool {
+        try send(.prepare(owner: owner, profileName: profileName), to: ContactImport.self)
+        return appState.contactImport.pending != nil
+    }
+
+    // MARK: Contacts' work
+
+    /// Saves a contact as `contacts add` does, then Contact Saved.
+    mutating func saveContact(name: String, pubky: String, receiverPath: String) throws {
+        try send(.add(name: name, pubky: pubky, receiverPath: receiverPath), to: Contacts.self)
+    }
 }

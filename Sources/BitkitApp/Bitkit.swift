@@ -61,6 +61,7 @@ public enum Bitkit: AppBehaviour {
         case .pubkyChoice(let action): try context.send(action, to: PubkyChoice.self)
         case .authLinks(let action): try context.send(action, to: AuthLinks.self)
         case .profile(let action): try context.send(action, to: Profile.self)
+        case .contactImport(let action): try context.send(action, to: ContactImport.self)
         case .paykit(let action): try context.route(action)
         case .launch, .relaunch, .kill, .foreground, .background: break
         }
@@ -73,6 +74,9 @@ public enum Bitkit: AppBehaviour {
         context.memory.toasts = context.state.raised
         if let adoption = context.state.pubkyChoice.adoption {
             context.state.adoptionBusy = try context.isAlive(adoption.process)
+        }
+        if let running = context.state.contactImport.running {
+            context.state.importBusy = try context.isAlive(running.process)
         }
         if context.memory.showsPaykitDocuments {
             context.state.paykitShown = PaykitShown(
@@ -133,6 +137,10 @@ extension Contacts {
     public static var state: WritableKeyPath<BitkitState, State> { \.contacts }
 }
 
+extension ContactImport {
+    public static var state: WritableKeyPath<BitkitState, State> { \.contactImport }
+}
+
 extension BitkitAction: LifecycleActions {}
 extension BitkitMemory: LaunchMemory {}
 extension BitkitState: RunningAppState {}
@@ -142,6 +150,6 @@ extension BitkitMemory {
     /// confirmation, the contacts).
     var showsPaykitDocuments: Bool {
         sheet == .paymentRequests
-            || [.paymentRequestConfirm, .paymentRequestDetail, .contacts, .contactSaved].contains(top)
+            || [.paymentRequestConfirm, .paymentRequestDetail, .contacts, .contactSaved, .contactDetail].contains(top)
     }
 }

@@ -27,6 +27,7 @@ public enum BitkitAction: Sendable, Equatable {
     case pubkyChoice(PubkyChoice.Action)
     case authLinks(AuthLinks.Action)
     case profile(Profile.Action)
+    case contactImport(ContactImport.Action)
     /// A payment-request or contact action (spec/05 §8).
     case paykit(PaykitAction)
 

@@ -63,7 +63,28 @@ public enum BitkitElements {
     public static let createProfilePubky = ElementName.bitkit("SimCreateProfilePubky", tag: nil)
 
     public static let payContactsContinue = ElementName.same("PayContactsContinue")
-    public static let contactImportOverviewContinue = ElementName.bitkit("SimContactImportOverviewContinue", tag: nil)
+    // The contact import (spec/09 §2.2–2.3, spec/08 §3.2): Android tags neither the overview's
+    // profile row and summary nor the selection's rows and pills.
+    public static let contactImportOverviewProfile = ElementName.bitkit("ContactImportOverviewProfile", tag: nil)
+    public static let contactImportOverviewSummary = ElementName.bitkit("ContactImportOverviewSummary", tag: nil)
+    public static let contactImportOverviewSelect = ElementName.same("ContactImportOverviewSelect")
+    public static let contactImportOverviewImportAll = ElementName.same("ContactImportOverviewImportAll")
+    public static let contactImportSelectRowTemplate = ElementName.bitkit("ContactImportSelect_<pubky>", tag: nil)
+    /// A selection row: `ContactImportSelect_pubky<z32>`.
+    public static func contactImportSelectRow(_ pubky: String) -> ElementName {
+        filled(contactImportSelectRowTemplate, pubky.hasPrefix("pubky") ? pubky : "pubky" + pubky)
+    }
+    public static let contactImportSelectAll = ElementName.bitkit("ContactImportSelectAll", tag: nil)
+    public static let contactImportSelectNone = ElementName.bitkit("ContactImportSelectNone", tag: nil)
+    public static let contactImportSelectedCount = ElementName.bitkit("SimContactImportSelectedCount", tag: nil)
+    public static let contactImportSelectContinue = ElementName.same("ContactImportSelectContinue")
+
+    // Add Contact and Contact Detail (spec/09 §4.4–4.5, §2.5.5).
+    public static let addContactPubky = ElementName.bitkit("SimAddContactPubky", tag: nil)
+    public static let addContactName = ElementName.bitkit("SimAddContactName", tag: nil)
+    public static let addContactSave = ElementName.same("AddContactSave")
+    public static let contactViewName = ElementName.same("ContactViewName")
+    public static let contactViewNotes = ElementName.same("ContactViewNotes")
 
     public static let profileViewName = ElementName.same("ProfileViewName")
     public static let profileViewNotes = ElementName.same("ProfileViewNotes")
@@ -142,7 +163,11 @@ public enum BitkitElements {
             devSettings, resetAndRestore, resetConfirm, resetCancel, paykitUIToggle, profileIntroSeen,
             profileIntro, profileIntroContinue, choiceCreate, choiceRingTemplate, choiceRingLookupTemplate,
             createProfileUsername, createProfileSave, createProfileBio, createProfilePubky, payContactsContinue,
-            contactImportOverviewContinue, profileViewName, profileViewNotes, profilePubky, profileEdit, profileSignOut,
+            contactImportOverviewProfile, contactImportOverviewSummary, contactImportOverviewSelect,
+            contactImportOverviewImportAll, contactImportSelectRowTemplate, contactImportSelectAll,
+            contactImportSelectNone, contactImportSelectedCount, contactImportSelectContinue,
+            addContactPubky, addContactName, addContactSave, contactViewName, contactViewNotes, profileViewName,
+            profileViewNotes, profilePubky, profileEdit, profileSignOut,
             profileFinish, disconnectConfirm, disconnectCancel, profileEditDelete, profileEditName, profileEditBio,
             deleteProfileConfirm, deleteProfileCancel, authCapabilityTemplate, authCancel, authAuthorize, authOK,
             signupHomeserver, invalidRequestToast, paymentRequestsSheet, paymentRequestRowTemplate,

@@ -44,6 +44,11 @@ extension BitkitState {
         }
     }
 
+    public var contactImport: ContactImport.State {
+        get { memory?.contactImportState ?? ContactImport.State() }
+        set { memory?.contactImportState = newValue }
+    }
+
     /// The wallet keeps nothing in memory.
     public var wallet: Wallet.State {
         get { Wallet.State() }
@@ -99,6 +104,25 @@ extension BitkitMemory {
             choice = newValue.choice
             rowProfiles = newValue.rowProfiles
             adoption = newValue.adoption
+        }
+    }
+}
+
+extension BitkitMemory {
+    var contactImportState: ContactImport.State {
+        get {
+            ContactImport.State(
+                pending: pendingImport, running: contactImport, sessionProfiles: sessionProfiles,
+                lookingUp: contactsLookingUp, link: contactLink, shown: contactShown, draft: addContact)
+        }
+        set {
+            pendingImport = newValue.pending
+            contactImport = newValue.running
+            sessionProfiles = newValue.sessionProfiles
+            contactsLookingUp = newValue.lookingUp
+            contactLink = newValue.link
+            contactShown = newValue.shown
+            addContact = newValue.draft
         }
     }
 }

@@ -45,6 +45,20 @@ public struct BitkitMemory: Codable, Sendable, Equatable {
     public var toasts: [Toast]
     /// The Paykit screens' state (the open details and confirmation); nil until first used.
     public var paykit: PaykitMemory?
+    /// The contact import prepared after an adoption (spec/09 §2.1); nil when none is pending.
+    public var pendingImport: ContactImportPreview?
+    /// The running contact import (spec/09 §2.4), if any.
+    public var contactImport: InFlightMarker?
+    /// Profiles looked up this session, stamped with the device clock (spec/09 §2.5).
+    public var sessionProfiles: SessionProfiles?
+    /// The Contacts rows whose background lookup has not ended (spec/09 §2.5.3).
+    public var contactsLookingUp: [String]?
+    /// A contact link waiting to route (spec/09 §4.2).
+    public var contactLink: String?
+    /// The contact Contact Detail shows (bare key).
+    public var contactShown: String?
+    /// Add Contact as a contact link opened it.
+    public var addContact: AddContactDraft?
 
     public init(launchID: UInt64, network: BitcoinNetwork) {
         self.launchID = launchID

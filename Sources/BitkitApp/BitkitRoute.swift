@@ -75,8 +75,7 @@ public enum BitkitRoute: String, Codable, Sendable, CaseIterable {
         case .contactSaved: return "Contact Saved"
         case .addContact: return "Add Contact"
         case .editContact: return "Edit Contact"
-        case .contactImportOverview: return "Import Contacts"
-        case .contactImportSelect: return "Select Contacts"
+        case .contactImportOverview, .contactImportSelect: return BitkitTexts.importNavTitle
         case .contactsIntro: return "Contacts"
         case .contactActivity: return "Contact Activity"
         case .send: return "Send Bitcoin"

@@ -48,9 +48,13 @@ struct BitkitScreenRenderer {
         case .payContacts:
             screen.buttons = [Screen.Button(BitkitElements.payContactsContinue, label: BitkitTexts.continueLabel)]
         case .contactImportOverview:
-            screen.buttons = [
-                Screen.Button(BitkitElements.contactImportOverviewContinue, label: BitkitTexts.continueLabel)
-            ]
+            fillImportOverview(&screen)
+        case .contactImportSelect:
+            fillImportSelect(&screen)
+        case .contactDetail:
+            fillContactDetail(&screen)
+        case .addContact:
+            fillAddContact(&screen)
         case .paymentRequestConfirm, .paymentRequestDetail, .contacts, .contactSaved:
             fillPaykit(&screen, route: route)
         default:

@@ -20,6 +20,8 @@ public struct BitkitState: Sendable, Equatable {
     public var otherLaunch: BitkitMemory?
     /// Whether an adoption runs in a live run, as the screen shows it at the end of the action.
     public var adoptionBusy = false
+    /// Whether a contact import runs in a live run, as the screen shows it at the end of the action.
+    public var importBusy = false
     /// What the Paykit screens show, read at the end of the action when one is on screen.
     public var paykitShown: PaykitShown?
 

@@ -68,11 +68,16 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
     public var toasts: [Toast]
     /// nil unless the running app holds a Pubky Choice list.
     public var choice: Choice?
+    /// The contact import prepared after an adoption (spec/09 §2.4.9); nil when none is pending.
+    public var pendingImport: ContactImportPreview?
+    /// Whether a contact import runs in a live run.
+    public var isImportingContacts: Bool
 
     enum CodingKeys: String, CodingKey {
         case running, foreground, installed, wallet, paykitUI, profileIntroSeen, installMarker, identity,
             privateKeychain
         case privateKeychainError, session, reference, defaults, route, stack, sheet, toasts, choice
+        case pendingImport, isImportingContacts
     }
 
     /// Every key is written, absent values as `null`, so scenarios can assert on them.
@@ -96,6 +101,8 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
         try container.encode(sheet, forKey: .sheet)
         try container.encode(toasts, forKey: .toasts)
         try container.encode(choice, forKey: .choice)
+        try container.encode(pendingImport, forKey: .pendingImport)
+        try container.encode(isImportingContacts, forKey: .isImportingContacts)
     }
 
     /// Reads the stores as the OS sees them (the private group through the inspector, so the dump
@@ -162,7 +169,9 @@ public struct BitkitStateSnapshot: Encodable, Sendable {
             stack: memory?.stack ?? [],
             sheet: memory?.sheet?.id,
             toasts: memory?.toasts ?? [],
-            choice: memory.flatMap(Self.choice(of:)))
+            choice: memory.flatMap(Self.choice(of:)),
+            pendingImport: memory?.pendingImport,
+            isImportingContacts: memory?.contactImport?.isAlive(seenFrom: app.environment) ?? false)
     }
 
     private static func choice(of memory: BitkitMemory) -> Choice? {

@@ -18,9 +18,14 @@ public enum BitkitTap {
         case BitkitElements.paykitUIToggle.id: return .setPaykitUI(!element.texts.contains { $0.hasSuffix(": on") })
         case BitkitElements.resetAndRestore.id: return .reset(confirm: false)
         case BitkitElements.resetConfirm.id: return .reset(confirm: true)
-        case BitkitElements.profileIntroContinue.id, BitkitElements.payContactsContinue.id,
-            BitkitElements.contactImportOverviewContinue.id:
+        case BitkitElements.profileIntroContinue.id, BitkitElements.payContactsContinue.id:
             return .continueFlow
+        case BitkitElements.contactImportOverviewSelect.id: return .contactImport(.select)
+        case BitkitElements.contactImportOverviewImportAll.id: return .contactImport(.importAll)
+        case BitkitElements.contactImportSelectAll.id: return .contactImport(.selectAll)
+        case BitkitElements.contactImportSelectNone.id: return .contactImport(.selectNone)
+        case BitkitElements.contactImportSelectContinue.id: return .contactImport(.continueSelection)
+        case BitkitElements.addContactSave.id: return .contactImport(.saveLinkedContact)
         case BitkitElements.choiceCreate.id: return .createProfile(name: nil, bio: nil)
         case BitkitElements.createProfileSave.id: return .save
         case BitkitElements.profileEdit.id: return .editProfile
@@ -48,6 +53,8 @@ public enum BitkitTap {
         default: break
         }
         if let pubky = id.dropping(prefix: "PubkyChoiceRing_") { return .pick(.pubky(pubky)) }
+        if let pubky = id.dropping(prefix: "ContactImportSelect_") { return .contactImport(.toggle(pubky)) }
+        if let pubky = id.dropping(prefix: "Contact_") { return .contactImport(.openContact(pubky)) }
         if let request = id.dropping(prefix: "PaymentRequestPay-") { return .paykit(.pay(request)) }
         if let request = id.dropping(prefix: "PaymentRequestDismiss-") { return .paykit(.reject(request)) }
         if id.hasPrefix("PaymentRequestRow-") { return .paykit(.openRequest(id)) }

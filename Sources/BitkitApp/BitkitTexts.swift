@@ -96,4 +96,22 @@ public enum BitkitTexts {
     public static let continueLabel = "Continue"
     public static let restoreFailedTitle = "Backup Restore Failed"
     public static let disconnectErrorTitle = "Profile Error"
+
+    // The contact import, Contacts and contact links (spec/09 §2, §4).
+    public static let importNavTitle = "Import"
+    public static let importOverviewHeadline = "Found\nprofile & contacts"
+    public static func importOverviewText(_ truncated: String) -> String {
+        "Bitkit found profile and contacts data connected to pubky \(truncated)"
+    }
+    public static let importSelect = "Select"
+    public static let importAll = "Import All"
+    public static let importSelectHeadline = "Select\ncontacts"
+    public static let importSelectText = "Please select which friends you want to import."
+    public static let selectAll = "Select all"
+    public static let selectNone = "Select none"
+    /// The import's failure toast: a title without description (spec/09 §2.4.5).
+    public static let importFailed = "Failed to import contacts"
+    /// An invalid contact link (spec/09 §4.7).
+    public static let unreadableQRTitle = "Unable To Read QR"
+    public static let unreadableQRDescription = "Bitkit is not able to read this QR code."
 }

@@ -6,12 +6,18 @@ public struct PaykitContact: Codable, Sendable, Equatable {
     public var pubky: String
     /// `bitkit/server` or `bitkit/wallet`.
     public var receiverPath: String
+    /// The identity (bare key) a contact import saved it for (spec/09 §2.4.1); nil shows for any.
+    public var owner: String?
 
-    public init(name: String, pubky: String, receiverPath: String) {
+    public init(name: String, pubky: String, receiverPath: String, owner: String? = nil) {
         self.name = name
         self.pubky = pubky
         self.receiverPath = receiverPath
+        self.owner = owner
     }
+
+    /// Whether the contact belongs to the identity `owner` (bare key): its own, or one without owner.
+    public func belongs(to owner: String?) -> Bool { self.owner == nil || self.owner == owner }
 
     /// Whether `path` is `<app>/wallet` or `<app>/server` with a lowercase app name.
     public static func isReceiverPath(_ path: String) -> Bool {
@@ -31,4 +37,12 @@ public struct PaykitContactBook: Codable, Sendable, Equatable {
 
     /// The contact with this bare key.
     public func contact(_ pubky: String) -> PaykitContact? { contacts.first { $0.pubky == pubky } }
+
+    /// The contacts of identity `owner` (bare key; nil: none active) as the Contacts list shows them:
+    /// by name, case-insensitive (spec/09 §2.5.2).
+    public func shown(for owner: String?) -> [PaykitContact] {
+        contacts.filter { $0.belongs(to: owner) }.enumerated()
+            .sorted { ($0.element.name.lowercased(), $0.offset) < ($1.element.name.lowercased(), $1.offset) }
+            .map(\.element)
+    }
 }

@@ -13,11 +13,7 @@ extension BitkitScreenRenderer {
         case .paymentRequestConfirm: fillConfirmation(&screen)
         case .paymentRequestDetail: fillDetail(&screen)
         case .contacts:
-            screen.rows = contacts().contacts.map { contact in
-                Screen.Row(
-                    BitkitElements.contact(contact.pubky), title: contact.name,
-                    caption: PubkyKey.bitkitTruncated(contact.pubky).uppercased(), pills: [contact.receiverPath])
-            }
+            screen.rows = contactRows()
         case .contactSaved:
             if let key = memory.paykit?.savedContact, let contact = contacts().contact(key) {
                 screen.texts = [contact.name, PubkyKey.prefix + contact.pubky, contact.receiverPath]

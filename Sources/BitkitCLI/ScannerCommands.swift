@@ -76,8 +76,10 @@ enum ScannerCommands {
         let delivery = os.route(link, on: state)
         // Android: with a chooser the user picks Bitkit by opening the link in it.
         if delivery.receivedBy == .bitkit || delivery.chooser.contains(.bitkit) {
-            // Bitkit's link handling is its scanner's routing (spec/02 §14.1).
-            try BitkitRunner.run(.scan(link), invocation)
+            // Contact links route to Add Contact, Contact Detail or Profile (spec/09 §4); any other
+            // link is handled as the scanner routes it (spec/02 §14.1).
+            try BitkitRunner.run(
+                ContactLink.isContactLink(link) ? .contactImport(.link(link)) : .scan(link), invocation)
             return
         }
         let scheme = delivery.scheme.map { "\($0)://" } ?? "this"

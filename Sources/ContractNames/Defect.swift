@@ -33,6 +33,13 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
     // Android's own rules (spec/07), where the two platforms differ: the proof that `simctl parity` sees
     // an Android rule installed wrongly.
     case androidSourceCheckIgnoresListing = "android-source-check-ignores-listing"
+    // The contact import after adoption and the Contacts list (spec/09).
+    case importKeepsOwnAlias = "import-keeps-own-alias"
+    case importSecondTapStartsAgain = "import-second-tap-starts-again"
+    case importOpensPayContactsAfterLeaving = "import-opens-pay-contacts-after-leaving"
+    case importRetrySavesAll = "import-retry-saves-all"
+    case importSurvivesSignOut = "import-survives-sign-out"
+    case contactsFreshProfilesLookedUp = "contacts-fresh-profiles-looked-up"
 
     /// The one platform whose code carries the defect (nil: both): such a defect is named after its
     /// platform (`android-…`). `simctl defects` runs a defect on its platform.
@@ -118,6 +125,20 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .androidSourceCheckIgnoresListing:
             return
                 "On Android, the source check keeps the adopted identity when Ring's listing succeeds without it, as if only iOS's not-found could end an adoption."
+        case .importKeepsOwnAlias:
+            return
+                "The contact import drops the own key only as spelled: a follow of its padding alias becomes a contact of the identity itself."
+        case .importSecondTapStartsAgain:
+            return
+                "While an import runs, Select, Import All and Continue stay enabled and a second tap starts a second import."
+        case .importOpensPayContactsAfterLeaving:
+            return "An import that ends after the user left the import screens still opens Pay Contacts."
+        case .importRetrySavesAll:
+            return "A retry after a failed import saves every chosen follow again, the ones already saved included."
+        case .importSurvivesSignOut:
+            return "An import goes on saving after a sign-out, for an identity that is gone."
+        case .contactsFreshProfilesLookedUp:
+            return "The Contacts list looks every contact up on each visit, fresh session profiles included."
         }
     }
 
@@ -148,6 +169,12 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .orphanCheckSkipped: return "spec/02 §8.1"
         case .profileOpensWithPaykitUIOff: return "spec/02 §2, §10"
         case .androidSourceCheckIgnoresListing: return "spec/07 §8, §10 row 6"
+        case .importKeepsOwnAlias: return "spec/09 §1.6, §2.1"
+        case .importSecondTapStartsAgain: return "spec/09 §2.4.3"
+        case .importOpensPayContactsAfterLeaving: return "spec/09 §2.4.4, §2.4.6"
+        case .importRetrySavesAll: return "spec/09 §2.4.2, §2.4.5"
+        case .importSurvivesSignOut: return "spec/09 §2.4.7"
+        case .contactsFreshProfilesLookedUp: return "spec/09 §2.5.3"
         }
     }
 
@@ -180,6 +207,13 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .profileOpensWithPaykitUIOff: return "spec/06 R10 (the toggle gates the feature)"
         case .androidSourceCheckIgnoresListing:
             return "the iOS rule carried to Android (spec/07 §8: the listing decides)"
+        case .importKeepsOwnAlias:
+            return "Android's own-key rule (spec/09 §6 row 28: a text compare misses the aliases)"
+        case .importSecondTapStartsAgain: return "review of the import flow (spec/09 C5)"
+        case .importOpensPayContactsAfterLeaving: return "the app's import model (spec/09 §2.4.6, doc)"
+        case .importRetrySavesAll: return "review of the import flow (spec/09 C7)"
+        case .importSurvivesSignOut: return "the app's identity check before each save (spec/09 §2.4.7, doc)"
+        case .contactsFreshProfilesLookedUp: return "the ten-minute freshness rule (spec/09 §2.5.3, doc)"
         }
     }
 
@@ -210,6 +244,12 @@ public enum Defect: String, Codable, Sendable, CaseIterable, Comparable {
         case .orphanCheckSkipped: return "R09-shared-entries-outlive-uninstall.scenario"
         case .profileOpensWithPaykitUIOff: return "R10-paykit-ui-off-shares-nothing.scenario"
         case .androidSourceCheckIgnoresListing: return "07-ring-deletes-picked-bitkit-relaunches.scenario"
+        case .importKeepsOwnAlias: return "C02-own-key-never-a-contact.scenario"
+        case .importSecondTapStartsAgain: return "C05-held-save-shows-importing.scenario"
+        case .importOpensPayContactsAfterLeaving: return "C06-leaving-during-an-import.scenario"
+        case .importRetrySavesAll: return "C07-failed-save-retried-for-missing-only.scenario"
+        case .importSurvivesSignOut: return "C08-sign-out-stops-the-import.scenario"
+        case .contactsFreshProfilesLookedUp: return "C10-contacts-fill-in-batched.scenario"
         }
     }
 

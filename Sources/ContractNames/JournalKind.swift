@@ -35,6 +35,10 @@ public enum JournalKind: Hashable, Sendable {
     case openURL
     /// A `simctl` action on the device or the world.
     case device(DeviceOp)
+    /// A step of Bitkit's contact import (spec/09 §2.4.9).
+    case contactImport(ContactImportOp)
+    /// The Contacts list applied one batch of refreshed profiles (their keys in `detail`, spec/09 §2.5.3).
+    case contactsBatch
     /// An entry this build does not know (a newer writer, a hand edit).
     case unknown(event: String, op: String?)
 
@@ -56,6 +60,8 @@ public enum JournalKind: Hashable, Sendable {
         case .log: return "log"
         case .openURL: return "open-url"
         case .device: return "device"
+        case .contactImport: return "contact-import"
+        case .contactsBatch: return "contacts-batch"
         case .unknown(let event, _): return event
         }
     }
@@ -68,7 +74,8 @@ public enum JournalKind: Hashable, Sendable {
         case .provider(let op): return op.rawValue
         case .backend(let request): return request
         case .toast(let style): return style
-        case .navigation, .openURL: return nil
+        case .navigation, .openURL, .contactsBatch: return nil
+        case .contactImport(let op): return op.rawValue
         case .checkpoint(let name): return name
         case .schedule(let point): return point
         case .breakpoint(let op): return op.rawValue
@@ -100,6 +107,8 @@ public enum JournalKind: Hashable, Sendable {
         case "log": known = op.flatMap(LogCategory.init(rawValue:)).map { .log($0) }
         case "open-url": known = op == nil ? .openURL : nil
         case "device": known = op.flatMap(DeviceOp.init(rawValue:)).map { .device($0) }
+        case "contact-import": known = op.flatMap(ContactImportOp.init(rawValue:)).map { .contactImport($0) }
+        case "contacts-batch": known = op == nil ? .contactsBatch : nil
         default: known = nil
         }
         self = known ?? .unknown(event: event, op: op)

@@ -47,6 +47,18 @@ public struct ParityRow: Sendable, Equatable, Hashable {
             ("Backup restore", .differsByDesign),
             ("OS delivers pubkyauth://", .differsByDesign),
             ("Ring republish window", .differsByDesign),
+            // spec/09 §6: the contact import, Contacts and contact links.
+            ("Overview profile row, summary", .differsByDesign),
+            ("Select all / none", .differsByDesign),
+            ("Selection rows", .differsByDesign),
+            ("Other rows' lookups while adopting", .differsByDesign),
+            ("Padding-alias self-follow", .same),
+            ("10 s per-follow cap", .same),
+            ("Failure toast after leaving", .same),
+            ("Invalid contact link", .same),
+            ("Selection import ends after Back to the overview", .same),
+            ("Contacts layout", .differsByDesign),
+            ("Save granularity", .same),
         ] as [(String, Verdict)]).enumerated().map {
             ParityRow(number: $0.offset + 1, behaviour: $0.element.0, verdict: $0.element.1)
         }

@@ -264,6 +264,11 @@ public struct AppEnvironment: Sendable {
                     guard let index = state.sdkFaults.firstIndex(where: { $0.app == app && $0.name == name }) else {
                         return false
                     }
+                    // `--after N`: the first N matching calls pass and only count down.
+                    if let skip = state.sdkFaults[index].skip, skip > 0 {
+                        state.sdkFaults[index].skip = skip > 1 ? skip - 1 : nil
+                        return false
+                    }
                     if let remaining = state.sdkFaults[index].remaining {
                         if remaining <= 1 {
                             state.sdkFaults.remove(at: index)

@@ -62,10 +62,13 @@ public struct SDKFault: Codable, Sendable, Equatable {
     public var name: String
     /// How many more calls fail; nil = until cleared.
     public var remaining: Int?
+    /// How many matching calls still pass before the fault starts failing them (`--after N`); nil = none.
+    public var skip: Int?
 
-    public init(app: AppKind, name: String, remaining: Int?) {
+    public init(app: AppKind, name: String, remaining: Int?, skip: Int? = nil) {
         self.app = app
         self.name = name
         self.remaining = remaining
+        self.skip = skip
     }
 }

@@ -41,13 +41,17 @@ public struct SharingPolicy: Sendable, Equatable {
     /// identity changes (Android's `PubkyAuthHandlerRegistrar`, spec/07 §6.7) rather than only
     /// through the schemes its build registers (iOS).
     public var switchesLinkAliases: Bool
+    /// Whether the contact import's selection offers one pill that flips between Select All and
+    /// Select None (Android, spec/09 §6 row 25) rather than both, each disabled when it does nothing.
+    public var selectionHasOneTogglePill: Bool
 
     public init(
         sourceLoss: SourceLoss, keepsSessionOnFailedRestore: Bool, checksOrphansAtLaunch: Bool,
         lockGatesReads: Bool, publishesOwnIdentity: Bool, referenceInPrivateStore: Bool = false,
         referenceBlocksSignup: Bool = true, backupRestoreClearsReference: Bool = false,
         retriesRestoreOnForeground: Bool = false, adoptionFailsWithReadReason: Bool = false,
-        approvalWithoutSecretNamesRing: Bool = false, switchesLinkAliases: Bool = false
+        approvalWithoutSecretNamesRing: Bool = false, switchesLinkAliases: Bool = false,
+        selectionHasOneTogglePill: Bool = false
     ) {
         self.sourceLoss = sourceLoss
         self.keepsSessionOnFailedRestore = keepsSessionOnFailedRestore
@@ -61,6 +65,7 @@ public struct SharingPolicy: Sendable, Equatable {
         self.adoptionFailsWithReadReason = adoptionFailsWithReadReason
         self.approvalWithoutSecretNamesRing = approvalWithoutSecretNamesRing
         self.switchesLinkAliases = switchesLinkAliases
+        self.selectionHasOneTogglePill = selectionHasOneTogglePill
     }
 
     /// One keychain access group (spec/01, spec/02 §8, §15, §16).
@@ -73,5 +78,6 @@ public struct SharingPolicy: Sendable, Equatable {
         sourceLoss: .listedWithout, keepsSessionOnFailedRestore: true, checksOrphansAtLaunch: false,
         lockGatesReads: false, publishesOwnIdentity: false, referenceInPrivateStore: true,
         referenceBlocksSignup: false, backupRestoreClearsReference: true, retriesRestoreOnForeground: true,
-        adoptionFailsWithReadReason: true, approvalWithoutSecretNamesRing: true, switchesLinkAliases: true)
+        adoptionFailsWithReadReason: true, approvalWithoutSecretNamesRing: true, switchesLinkAliases: true,
+        selectionHasOneTogglePill: true)
 }

@@ -33,13 +33,13 @@ struct GroupFolder {
     }
 
     /// A valid item and where it lives.
-    struct StoredItem {
+    struct StoredItem: Sendable {
         var item: KeychainItem
         var path: String
     }
 
     /// The valid matching items in enumeration order, and what was skipped.
-    struct Found {
+    struct Found: Sendable {
         var items: [StoredItem] = []
         var ignored: [IgnoredEntry] = []
     }

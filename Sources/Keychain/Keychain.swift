@@ -2,23 +2,39 @@ import ContractNames
 import Foundation
 
 /// The simulated Security framework for one app: `SecItemAdd`, `SecItemUpdate`, `SecItemDelete`,
-/// `SecItemCopyMatching` over directory-backed access groups (spec/01, SharedGroup/README.md).
+/// `SecItemCopyMatching` over directory-backed access groups (spec/01, SharedGroup/README.md), or
+/// over a phone's keychain in memory (`MemoryKeychain`) with the same rules.
 ///
 /// Every call is atomic with respect to other processes (flock on each group's `.lock`, shared for
-/// reads, exclusive for writes) and checks, in order: the fault hook, the request (`errSecParam`),
+/// reads, exclusive for writes; a mutex in memory) and checks, in order: the fault hook, the request (`errSecParam`),
 /// entitlements (`errSecMissingEntitlement`, before touching the disk), then matches, data
 /// protection (`errSecInteractionNotAllowed` if any touched item is unavailable, changing nothing)
 /// and finally acts. Each call reports exactly one `KeychainEvent` to `caller.observer`.
 public struct Keychain: Sendable {
     public let caller: KeychainCaller
-    /// Maps an access group to its folder (e.g. the shared group → `<world>/SharedGroup`).
-    public let directory: @Sendable (String) -> URL
-    /// fsync every write; only tests that build huge groups turn it off.
-    package var durable = true
+    private var storage: any GroupStorage
 
+    /// A keychain whose groups are folders: `directory` maps an access group to its folder (e.g. the
+    /// shared group → `<world>/SharedGroup`).
     public init(caller: KeychainCaller, directory: @escaping @Sendable (String) -> URL) {
         self.caller = caller
-        self.directory = directory
+        self.storage = FolderStorage(directory: directory)
+    }
+
+    /// A keychain over a phone's keychain in memory, shared with every other app given `memory`.
+    public init(caller: KeychainCaller, memory: MemoryKeychain) {
+        self.caller = caller
+        self.storage = memory
+    }
+
+    /// fsync every write of a folder-backed keychain; only tests that build huge groups turn it off.
+    package var durable: Bool {
+        get { (storage as? FolderStorage)?.durable ?? false }
+        set {
+            guard var folders = storage as? FolderStorage else { return }
+            folders.durable = newValue
+            storage = folders
+        }
     }
 
     /// `SecItemAdd`: `errSecDuplicateItem` if (group, service, account, synchronizable) exists.
@@ -44,15 +60,15 @@ public struct Keychain: Sendable {
     public func update(_ query: KeychainQuery, data: [UInt8]) -> OSStatus {
         var event = Self.event(.update, .write, query)
         announce(event)
-        let outcome = perform(query, operation: .write, lockMode: .exclusive) {
+        let outcome = perform(query, operation: .write, exclusive: true) {
             matches throws(KeychainStoreError) -> Int in
             let now = Timestamp.normalize(caller.now())
-            for (folder, stored) in matches {
+            for (group, stored) in matches {
                 var item = stored.item
                 item.data = data
                 item.modifiedAt = now
                 item.writer = caller.bundleID
-                try folder.write(item)
+                try group.write(item)
             }
             return matches.count
         }
@@ -68,18 +84,18 @@ public struct Keychain: Sendable {
         var event = Self.event(.delete, .delete, query)
         announce(event)
         var removed: [KeychainEvent.RemovedItem] = []
-        let outcome = perform(query, operation: .delete, lockMode: .exclusive) {
+        let outcome = perform(query, operation: .delete, exclusive: true) {
             matches throws(KeychainStoreError) -> Int in
-            var byFolder: [(GroupFolder, [GroupFolder.StoredItem])] = []
-            for (folder, stored) in matches {
-                removed.append(.init(accessGroup: folder.accessGroup, account: stored.item.account))
-                if let index = byFolder.firstIndex(where: { $0.0.path == folder.path }) {
-                    byFolder[index].1.append(stored)
+            var byGroup: [(any StoredGroup, [GroupFolder.StoredItem])] = []
+            for (group, stored) in matches {
+                removed.append(.init(accessGroup: group.accessGroup, account: stored.item.account))
+                if let index = byGroup.firstIndex(where: { $0.0.accessGroup == group.accessGroup }) {
+                    byGroup[index].1.append(stored)
                 } else {
-                    byFolder.append((folder, [stored]))
+                    byGroup.append((group, [stored]))
                 }
             }
-            for (folder, items) in byFolder { try folder.remove(items) }
+            for (group, items) in byGroup { try group.remove(items) }
             return matches.count
         }
         event.status = outcome.status
@@ -100,7 +116,7 @@ public struct Keychain: Sendable {
         var event = Self.event(.copy, limit == .one ? .read : .list, query)
         announce(event)
         var items: [KeychainItem] = []
-        let outcome = perform(query, operation: event.operation, lockMode: .shared) {
+        let outcome = perform(query, operation: event.operation, exclusive: false) {
             matches throws(KeychainStoreError) -> Int in
             items = (limit == .one ? Array(matches.prefix(1)) : matches).map { _, stored in
                 var item = stored.item
@@ -127,7 +143,7 @@ public struct Keychain: Sendable {
                 account: event.account))
     }
 
-    private struct Outcome {
+    private struct Outcome: Sendable {
         var status: OSStatus
         var count = 0
         var ignored: [IgnoredEntry] = []
@@ -143,12 +159,6 @@ public struct Keychain: Sendable {
             account: query.account, status: .success, returnedData: false, count: 0, ignored: [])
     }
 
-    private func folder(for group: String) -> GroupFolder {
-        var folder = GroupFolder(path: directory(group).path, accessGroup: group)
-        folder.durable = durable
-        return folder
-    }
-
     private func performAdd(
         _ item: NewKeychainItem, group: String?, ignored: inout [IgnoredEntry]
     )
@@ -160,46 +170,53 @@ public struct Keychain: Sendable {
         guard caller.entitlements.contains(group) else { return .missingEntitlement }
         var gate = ProtectionGate(caller.protection)
         guard gate.allows(item.accessibility) else { return .interactionNotAllowed }
-        let folder = folder(for: group)
         do {
-            var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: true)
-            defer { lock.release() }
-            let decoder = JSONDecoder()
-            switch folder.probe(
-                service: item.service, account: item.account, synchronizable: item.synchronizable,
-                decoder: decoder)
-            {
-            case .absent:
-                break
-            case .item(let existing):
-                // The existence check touches the existing item, so its class counts too.
-                return gate.allows(existing.item.accessibility) ? .duplicateItem : .interactionNotAllowed
-            case .ignored(let entry, replaceable: false):
-                ignored.append(entry)
-                return .io
-            case .ignored(let entry, replaceable: true):
-                ignored.append(IgnoredEntry(path: entry.path, reason: entry.reason + " (replaced by add)"))
+            return try storage.withGroups([group], exclusive: true, create: true) {
+                groups throws(KeychainStoreError) -> OSStatus in
+                try add(item, to: groups[0], gate: &gate, ignored: &ignored)
             }
-            let now = Timestamp.normalize(caller.now())
-            let stored = KeychainItem(
-                accessGroup: group, service: item.service, account: item.account, data: item.data,
-                accessibility: item.accessibility, synchronizable: item.synchronizable, createdAt: now,
-                modifiedAt: now, writer: caller.bundleID, sequence: 0)
-            guard ItemFile.encode(stored).count <= ItemFile.sizeCap else { return .param }
-            var sequenced = stored
-            sequenced.sequence = try folder.nextSequence(decoder: decoder)
-            try folder.write(sequenced)
-            return .success
         } catch {
             return error.status
         }
     }
 
+    /// The add itself, with the group's lock held.
+    private func add(
+        _ item: NewKeychainItem, to group: any StoredGroup, gate: inout ProtectionGate,
+        ignored: inout [IgnoredEntry]
+    ) throws(KeychainStoreError) -> OSStatus {
+        let decoder = JSONDecoder()
+        switch group.probe(
+            service: item.service, account: item.account, synchronizable: item.synchronizable, decoder: decoder)
+        {
+        case .absent:
+            break
+        case .item(let existing):
+            // The existence check touches the existing item, so its class counts too.
+            return gate.allows(existing.item.accessibility) ? .duplicateItem : .interactionNotAllowed
+        case .ignored(let entry, replaceable: false):
+            ignored.append(entry)
+            return .io
+        case .ignored(let entry, replaceable: true):
+            ignored.append(IgnoredEntry(path: entry.path, reason: entry.reason + " (replaced by add)"))
+        }
+        let now = Timestamp.normalize(caller.now())
+        let stored = KeychainItem(
+            accessGroup: group.accessGroup, service: item.service, account: item.account, data: item.data,
+            accessibility: item.accessibility, synchronizable: item.synchronizable, createdAt: now,
+            modifiedAt: now, writer: caller.bundleID, sequence: 0)
+        guard ItemFile.encode(stored).count <= ItemFile.sizeCap else { return .param }
+        var sequenced = stored
+        sequenced.sequence = try group.nextSequence(decoder: decoder)
+        try group.write(sequenced)
+        return .success
+    }
+
     /// The common path of copy, update and delete: checks, locks, finds the matches, applies the
     /// protection rule, then runs `act` on the matches (in enumeration order) under the lock.
     private func perform(
-        _ query: KeychainQuery, operation: KeychainOperation, lockMode: GroupLock.Mode,
-        act: ([(GroupFolder, GroupFolder.StoredItem)]) throws(KeychainStoreError) -> Int
+        _ query: KeychainQuery, operation: KeychainOperation, exclusive: Bool,
+        act: ([(any StoredGroup, GroupFolder.StoredItem)]) throws(KeychainStoreError) -> Int
     ) -> Outcome {
         let groups = query.accessGroup.map { [$0] } ?? uniqued(caller.entitlements)
         for group in groups {
@@ -213,36 +230,36 @@ public struct Keychain: Sendable {
         guard !groups.isEmpty, groups.allSatisfy(caller.entitlements.contains) else {
             return Outcome(status: .missingEntitlement)
         }
-        let folders = groups.map(folder(for:))
         let lookup = GroupFolder.Lookup(
             service: query.service, account: query.account, synchronizable: query.synchronizable)
-        var outcome = Outcome(status: .success)
+        let protection = caller.protection
         do {
-            var lock = try GroupLock.acquire(folders.map(\.path), mode: lockMode, create: false)
-            defer { lock.release() }
-            let decoder = JSONDecoder()
-            var matches: [(GroupFolder, GroupFolder.StoredItem)] = []
-            for folder in folders {
-                let found = try folder.find(
-                    lookup, temporaries: lockMode == .exclusive ? .removeAll : .removeStale, decoder: decoder)
-                matches += found.items.map { (folder, $0) }
-                outcome.ignored += found.ignored
-            }
-            guard !matches.isEmpty else {
-                outcome.status = .itemNotFound
+            return try storage.withGroups(groups, exclusive: exclusive, create: false) {
+                stored throws(KeychainStoreError) -> Outcome in
+                var outcome = Outcome(status: .success)
+                let decoder = JSONDecoder()
+                var matches: [(any StoredGroup, GroupFolder.StoredItem)] = []
+                for group in stored {
+                    let found = try group.find(
+                        lookup, temporaries: exclusive ? .removeAll : .removeStale, decoder: decoder)
+                    matches += found.items.map { (group, $0) }
+                    outcome.ignored += found.ignored
+                }
+                guard !matches.isEmpty else {
+                    outcome.status = .itemNotFound
+                    return outcome
+                }
+                var gate = ProtectionGate(protection)
+                guard matches.allSatisfy({ gate.allows($0.1.item.accessibility) }) else {
+                    outcome.status = .interactionNotAllowed
+                    return outcome
+                }
+                outcome.count = try act(matches)
                 return outcome
             }
-            var gate = ProtectionGate(caller.protection)
-            guard matches.allSatisfy({ gate.allows($0.1.item.accessibility) }) else {
-                outcome.status = .interactionNotAllowed
-                return outcome
-            }
-            outcome.count = try act(matches)
         } catch {
-            outcome.status = error.status
-            outcome.count = 0
+            return Outcome(status: error.status)
         }
-        return outcome
     }
 
     private func uniqued(_ groups: [String]) -> [String] {

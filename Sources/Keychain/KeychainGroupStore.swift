@@ -1,32 +1,38 @@
 import Foundation
 
-/// Direct access to one group folder for inspection and injection tools (simctl), bypassing
+/// Direct access to one access group for inspection and injection tools (simctl), bypassing
 /// entitlements and the device lock. Still atomic and locked like every other access. Throws
 /// `KeychainStoreError`.
 public struct KeychainGroupStore: Sendable {
-    public let directory: URL
     public let accessGroup: String
-    /// fsync every write; only tests that build huge groups turn it off.
-    var durable = true
+    private let storage: any GroupStorage
 
+    /// The group kept in the folder `directory`.
     public init(directory: URL, accessGroup: String) {
-        self.directory = directory
         self.accessGroup = accessGroup
+        self.storage = FolderStorage(directory: { _ in directory })
     }
 
-    private var folder: GroupFolder {
-        var folder = GroupFolder(path: directory.path, accessGroup: accessGroup)
-        folder.durable = durable
-        return folder
+    /// The group kept in a phone's keychain in memory.
+    public init(memory: MemoryKeychain, accessGroup: String) {
+        self.accessGroup = accessGroup
+        self.storage = memory
+    }
+
+    private func withGroup<Result: Sendable>(
+        exclusive: Bool, create: Bool, _ body: (any StoredGroup) throws(KeychainStoreError) -> Result
+    ) throws(KeychainStoreError) -> Result {
+        try storage.withGroups([accessGroup], exclusive: exclusive, create: create) {
+            groups throws(KeychainStoreError) -> Result in try body(groups[0])
+        }
     }
 
     /// Every valid item (any accessibility, synchronizable or not) in enumeration order, and the
     /// entries that were skipped. A group without a folder yet is empty.
     public func inspect() throws -> (items: [KeychainItem], ignored: [IgnoredEntry]) {
-        let folder = folder
-        var lock = try GroupLock.acquire([folder.path], mode: .shared, create: false)
-        defer { lock.release() }
-        let found = try folder.find(.everything, temporaries: .removeStale, decoder: JSONDecoder())
+        let found = try withGroup(exclusive: false, create: false) { group throws(KeychainStoreError) in
+            try group.find(.everything, temporaries: .removeStale, decoder: JSONDecoder())
+        }
         return (found.items.map(\.item), found.ignored)
     }
 
@@ -39,10 +45,6 @@ public struct KeychainGroupStore: Sendable {
         if let group = item.accessGroup, group != accessGroup {
             throw KeychainStoreError.groupMismatch(folderGroup: accessGroup, itemGroup: group)
         }
-        let folder = folder
-        var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: true)
-        defer { lock.release() }
-        let decoder = JSONDecoder()
         let now = Timestamp.normalize(date)
         var stored = KeychainItem(
             accessGroup: accessGroup, service: item.service, account: item.account, data: item.data,
@@ -53,19 +55,22 @@ public struct KeychainGroupStore: Sendable {
         guard encodedSize <= ItemFile.sizeCap else {
             throw KeychainStoreError.itemTooLarge(bytes: encodedSize)
         }
-        switch folder.probe(
-            service: item.service, account: item.account, synchronizable: item.synchronizable,
-            decoder: decoder)
-        {
-        case .item(let existing):
-            stored.sequence = existing.item.sequence
-            stored.createdAt = existing.item.createdAt
-        case .ignored(let entry, replaceable: false):
-            throw KeychainStoreError.occupied(path: entry.path, reason: entry.reason)
-        case .absent, .ignored(_, replaceable: true):
-            stored.sequence = try folder.nextSequence(decoder: decoder)
+        try withGroup(exclusive: true, create: true) { group throws(KeychainStoreError) in
+            let decoder = JSONDecoder()
+            switch group.probe(
+                service: item.service, account: item.account, synchronizable: item.synchronizable,
+                decoder: decoder)
+            {
+            case .item(let existing):
+                stored.sequence = existing.item.sequence
+                stored.createdAt = existing.item.createdAt
+            case .ignored(let entry, replaceable: false):
+                throw KeychainStoreError.occupied(path: entry.path, reason: entry.reason)
+            case .absent, .ignored(_, replaceable: true):
+                stored.sequence = try group.nextSequence(decoder: decoder)
+            }
+            try group.write(stored)
         }
-        try folder.write(stored)
     }
 
     /// Removes the non-synchronizable item (service, account); false when it did not exist.
@@ -77,24 +82,22 @@ public struct KeychainGroupStore: Sendable {
     /// Removes one item; false when no valid item was there (garbage at its path is left alone).
     @discardableResult
     public func remove(service: String, account: String, synchronizable: Bool) throws -> Bool {
-        let folder = folder
-        var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: false)
-        defer { lock.release() }
-        guard
-            case .item(let existing) = folder.probe(
-                service: service, account: account, synchronizable: synchronizable, decoder: JSONDecoder())
-        else { return false }
-        try folder.remove([existing])
-        return true
+        try withGroup(exclusive: true, create: false) { group throws(KeychainStoreError) -> Bool in
+            guard
+                case .item(let existing) = group.probe(
+                    service: service, account: account, synchronizable: synchronizable, decoder: JSONDecoder())
+            else { return false }
+            try group.remove([existing])
+            return true
+        }
     }
 
     /// Deletes every leftover `.tmp-*` file of interrupted writes in the group (under the exclusive
     /// lock, so none of them can belong to a live writer) and returns what else was ignored.
     @discardableResult
     public func removeLeftoverTemporaryFiles() throws -> [IgnoredEntry] {
-        let folder = folder
-        var lock = try GroupLock.acquire([folder.path], mode: .exclusive, create: false)
-        defer { lock.release() }
-        return try folder.find(.everything, temporaries: .removeAll, decoder: JSONDecoder()).ignored
+        try withGroup(exclusive: true, create: false) { group throws(KeychainStoreError) in
+            try group.find(.everything, temporaries: .removeAll, decoder: JSONDecoder()).ignored
+        }
     }
 }

@@ -78,7 +78,7 @@ public enum SequenceDiagram {
             return .note(over: [lane], text: "\(text(op.rawValue)) at \(text(entry.detail ?? ""))")
         case .device(let op):
             return .note(over: ["B", "R"], text: "\(text(op.rawValue)) \(text(entry.detail ?? ""))")
-        case .checkpoint, .schedule, .log, .openURL, .unknown, .sharing:
+        case .checkpoint, .schedule, .log, .openURL, .unknown, .sharing, .contactImport, .contactsBatch:
             return nil
         }
     }

@@ -16,10 +16,13 @@ enum FaultCommands {
 
     static let sdk = Command(
         "sdk", summary: "Make a named SDK or service call of an app fail (e.g. Bitkit's forget-session).",
-        usage: "--app bitkit|ring NAME [--count N]",
+        usage: "--app bitkit|ring NAME [--count N] [--after N]",
         details:
-            "`bitkit-sim checkpoints` and Docs/cli-bitkit.md list the names an app supports. Without --count the fault stays until `simctl fault clear`.",
-        examples: ["simctl fault sdk --app bitkit forget-session"]
+            "`bitkit-sim checkpoints` and Docs/cli-bitkit.md list the names an app supports. Without --count the fault stays until `simctl fault clear`. --after N lets the first N matching calls pass before the fault starts failing them.",
+        examples: [
+            "simctl fault sdk --app bitkit forget-session",
+            "simctl fault sdk --app bitkit contact-save --after 2 --count 1 --json",
+        ]
     ) { args, invocation in
         guard let app = try args.option("--app", expecting: "bitkit or ring", AppKind.init(argument:)) else {
             throw CLIError.usage("Missing --app bitkit|ring.")
@@ -27,17 +30,22 @@ enum FaultCommands {
         let count = try args.option("--count", expecting: "a positive whole number") {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
+        let after = try args.option("--after", expecting: "a positive whole number") {
+            Int($0).flatMap { $0 > 0 ? $0 : nil }
+        }
         let name = try args.positional("NAME")
         try args.finish()
-        let fault = SDKFault(app: app, name: name, remaining: count)
+        let fault = SDKFault(app: app, name: name, remaining: count, skip: after)
         let state = try DeviceStore(world: invocation.world).update { state -> DeviceState in
             state.sdkFaults.append(fault)
             return state
         }
-        invocation.journalTool(.faultSDK, detail: "\(app.rawValue) \(name)")
+        invocation.journalTool(.faultSDK, detail: "\(app.rawValue) \(name)" + (after.map { " after \($0)" } ?? ""))
         try invocation.emit(
             FaultsOutput(faults: state.faults, sdkFaults: state.sdkFaults),
-            text: "\(app.displayName)'s \(name) will fail" + (count.map { " \($0) time(s)." } ?? " until cleared."))
+            text: "\(app.displayName)'s \(name) will fail"
+                + (after.map { " after \($0) passing call(s)," } ?? "")
+                + (count.map { " \($0) time(s)." } ?? " until cleared."))
     }
 
     static let add = Command(
@@ -114,7 +122,10 @@ enum FaultCommands {
                 "#\($0.id) \($0.app.rawValue) \($0.operation.rawValue) in \($0.group) \($0.account) → \($0.status)"
                     + ($0.remaining.map { " (\($0) left)" } ?? "")
             }
-            + state.sdkFaults.map { "sdk \($0.app.rawValue) \($0.name)" + ($0.remaining.map { " (\($0) left)" } ?? "") }
+            + state.sdkFaults.map {
+                "sdk \($0.app.rawValue) \($0.name)" + ($0.remaining.map { " (\($0) left)" } ?? "")
+                    + ($0.skip.map { " (after \($0))" } ?? "")
+            }
         try invocation.emit(
             FaultsOutput(faults: state.faults, sdkFaults: state.sdkFaults),
             text: lines.isEmpty ? "No faults." : lines.joined(separator: "\n"))

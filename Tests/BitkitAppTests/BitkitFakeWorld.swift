@@ -5,25 +5,21 @@ import BitkitApp
 import ContractNames
 import Foundation
 import IdentitySharing
+import Keychain
+import PhoneTesting
 import PubkyCrypto
 
 /// Bitkit's surroundings in memory, for driving `Reducer<Bitkit>` without a process or a disk: the
-/// private store, what Ring shares, Bitkit's own shared records, a homeserver with accounts and
-/// PKARR records, the Paykit documents and payments, and the SDK faults armed. It answers every
-/// effect the way the device would.
+/// private store, a phone in memory whose shared group Bitkit's real exchange reads and writes, a
+/// homeserver with accounts and PKARR records, the Paykit documents and payments, and the SDK
+/// faults armed. It answers every effect the way the device would.
 ///
-/// Its shared group is only a transport: it hands back what Ring stored. Bitkit's checks of a
-/// record (spec/01 §4: a 64-hex secret deriving the pubky) are the real exchange's; a test whose
-/// subject they are reads through `exchange`, Bitkit's real one over a real group (`RealSharedGroup`).
+/// Sharing is never faked: Bitkit's checks of a record (spec/01 §4: a 64-hex secret deriving the
+/// pubky), its owner prefix and the keychain's order and statuses are the real code's.
 struct BitkitFakeWorld {
     var privateStore: [String: String] = [:]
-    /// Ring's shared records in the order Ring published them: pubky → stored value.
-    var ring: [(pubky: String, value: String)] = []
-    /// Bitkit's own shared records: `<prefix>:<pubky>` → secret.
-    var own: [String: String] = [:]
-    /// When set, every shared read and listing of the device answers unknown with this reason (a
-    /// locked device on iOS).
-    var sharingUnknown: String?
+    /// The device both apps share; Bitkit's sharing calls run `BitkitKeychainExchange` over it.
+    let phone = MemoryPhone()
     /// Pubkys with an account on the homeserver.
     var accounts: Set<String> = []
     /// Pubkys with a PKARR record.
@@ -31,13 +27,13 @@ struct BitkitFakeWorld {
     /// When true the record check cannot conclude (DHT unreachable).
     var recordCheckUnknown = false
     var profiles: [String: ProfileSummary] = [:]
+    /// Each user's follow file names (spec/09 §1.1).
+    var follows: [String: [String]] = [:]
     /// When true profile reads fail (HTTP 500).
     var profileReadsFail = false
     var faults: Set<BitkitSDKFault> = []
     var liveProcesses: Set<Int32> = [1]
     var nextLaunchID: UInt64 = 100
-    /// When set, every sharing call goes to it instead of the fake's records.
-    var exchange: (any IdentitySharing)?
     var inbox: PaymentRequestInbox?
     var contacts: PaykitContactBook?
     var funds: WalletFunds?
@@ -46,17 +42,51 @@ struct BitkitFakeWorld {
 
     static let homeserver = "ufibwbmed6jeq9k4p583go95wofakh9fwpp4k734trq79pd9u1uy"
 
-    /// Ring publishes the record of `secret`.
-    mutating func ringPublishes(_ secret: String) {
-        let pubky = BitkitFixture.pubky(of: secret)
-        ring.removeAll { $0.pubky == pubky }
-        ring.append((pubky, secret))
+    /// Ring publishes the record of `secret`, as Ring's `setOwned` does (delete, then add).
+    func ringPublishes(_ secret: String) {
+        ringPublishes(pubky: BitkitFixture.pubky(of: secret), value: secret)
+    }
+
+    /// Ring publishes `value` under `pubky` as it is: Ring writes without validating.
+    func ringPublishes(pubky: String, value: String) {
+        _ = phone.ring().offer(pubky: pubky, secret: value) {}
+    }
+
+    /// Ring withdraws every record it published.
+    func ringWithdrawsAll() {
+        _ = phone.ring().withdrawAll { _ in }
+    }
+
+    /// Bitkit's own shared records on the phone: `<prefix>:<pubky>` → secret.
+    var own: [String: String] {
+        Dictionary(
+            phone.sharedItems.filter {
+                SharedContract.bitkitSourceApps.contains(SharedContract.owner(ofAccount: $0.account) ?? "")
+            }
+            .map { ($0.account, String(decoding: $0.data, as: UTF8.self)) },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Bitkit publishes its own record of `secret` (regtest's prefix), as its launch does.
+    func bitkitPublishes(_ secret: String) {
+        _ = phone.bitkit().offer(pubky: BitkitFixture.pubky(of: secret), secret: secret) {}
+    }
+
+    /// Bitkit withdraws its own records.
+    func bitkitWithdrawsAll() {
+        _ = phone.bitkit().withdrawAll { _ in }
+    }
+
+    /// Every keychain call of Bitkit's of `operation` fails with `status` (a broken device, or a
+    /// provider that cannot be reached: the seam answers unknown either way).
+    func bitkitKeychainFails(_ operation: KeychainOperation, status: Int32) {
+        phone.arm(MemoryPhone.Fault(bundleID: "to.bitkit", operation: operation, status: OSStatus(rawValue: status)))
     }
 
     mutating func respond(_ effect: Effect<Bitkit>, _ state: BitkitState) -> Answer<Bitkit> {
         switch effect {
         case .checkpoint: return .resumed(Bitkit.stored(state))
-        case .sharing(let call): return .sharing(share(call), reloaded: nil)
+        case .sharing(let call): return .sharing(call.perform(on: phone.bitkit()), reloaded: nil)
         case .request(let request): return .reply(serve(request))
         case .draw: return .drawn(7)
         case .launchID:
@@ -68,43 +98,6 @@ struct BitkitFakeWorld {
         case .holdProcess: return .process(1)
         case .processAlive(let pid): return .alive(liveProcesses.contains(pid))
         case .journal, .sleep, .linkAliases: return .fault(false)
-        }
-    }
-
-    private mutating func share(_ call: SharingCall<BitkitCheckpoint>) -> SharingAnswer {
-        if let exchange {
-            switch call {
-            case .listPeers: return .listing(exchange.listPeers())
-            case .readSecret(let identity): return .secret(exchange.readSecret(identity))
-            case .presence(let identity): return .presence(exchange.presence(of: identity))
-            case .offer(let pubky, let secret, _): return .write(exchange.offer(pubky: pubky, secret: secret) {})
-            case .withdraw(let pubky): return .write(exchange.withdraw(pubky: pubky))
-            case .withdrawAll: return .withdrawal(exchange.withdrawAll { _ in })
-            }
-        }
-        switch call {
-        case .listPeers:
-            if let reason = sharingUnknown { return .listing(.unknown(reason)) }
-            return .listing(.listed(ring.map { SharedIdentity(pubky: $0.pubky, sourceApp: "app.pubkyring") }))
-        case .readSecret(let identity):
-            if let reason = sharingUnknown { return .secret(.unknown(reason)) }
-            guard let value = ring.first(where: { $0.pubky == identity.pubky })?.value else { return .secret(.absent) }
-            return .secret(.found(value))
-        case .presence(let identity):
-            if let reason = sharingUnknown { return .presence(.unknown(reason)) }
-            return .presence(ring.contains { $0.pubky == identity.pubky } ? .present : .absent)
-        case .offer(let pubky, let secret, _):
-            own["to.bitkit.dev:\(pubky)"] = secret
-            return .write(.done)
-        case .withdraw(let pubky):
-            own["to.bitkit.dev:\(pubky)"] = nil
-            return .write(.done)
-        case .withdrawAll:
-            let tried = own.keys.sorted().map {
-                SharedIdentity(pubky: String($0.dropFirst(14)), sourceApp: "to.bitkit.dev")
-            }
-            own = [:]
-            return .withdrawal(Withdrawal(tried: tried))
         }
     }
 
@@ -181,9 +174,9 @@ struct BitkitFakeWorld {
             }
             return .profile(profiles[pubky])
         case .hasFollows: return .flag(false)
-        case .follows: return .follows(FollowsListing())
+        case .follows(let pubky): return .follows(FollowsListing(names: follows[pubky] ?? []))
         case .followProfiles(let pubkys, _):
-            return .followProfiles(pubkys.map { FollowProfile(pubky: $0, outcome: .none) })
+            return .followProfiles(pubkys.map { FollowProfile(pubky: $0, outcome: profiles[$0].map { .found($0) } ?? .none) })
         case .putProfile(let profile, let session):
             profiles[session.pubky] = profile
             return .done
@@ -244,6 +237,13 @@ enum BitkitFixture {
         // The rows' lookups have run and found no profile (spec/02 §11.1).
         state.memory?.rowProfiles = RowProfileCache(missed: pubkys)
         return state
+    }
+
+    /// `state` as a build carrying the named `defects`.
+    static func withDefects(_ state: BitkitState, _ defects: Set<Defect>) -> BitkitState {
+        var build = state.build
+        build.defects = defects
+        return BitkitState(defaults: state.defaults, memory: state.memory, build: build)
     }
 
     /// Bitkit signed in with Ring's A (the end of scenario 2), on Home.

@@ -207,3 +207,17 @@ import WorldFiles
         try Journal(world: temp.world).append(JournalEntry(app: "x", kind: .unknown(event: "y", op: nil)))
     }
 }
+
+@Test func anSDKFaultAfterNLetsTheFirstNMatchingCallsPass() throws {
+    let temp = try TemporaryWorld()
+    defer { temp.cleanup() }
+    let store = DeviceStore(world: temp.world)
+    try store.update {
+        $0.sdkFaults = [SDKFault(app: .bitkit, name: "contact-save", remaining: 1, skip: 2)]
+    }
+    let environment = AppEnvironment(world: temp.world, app: .bitkit, run: .standalone)
+    #expect(!environment.consumeSDKFault("sign-in"))
+    let calls = (1...4).map { _ in environment.consumeSDKFault("contact-save") }
+    #expect(calls == [false, false, true, false])
+    #expect(try store.read().sdkFaults.isEmpty)
+}

@@ -7,10 +7,15 @@ import SimCLI
 /// built tools instead of building. A help page's copy is first made a world with both apps.
 /// The shell stops at the first command whose exit status is not the documented one.
 struct DocRunner {
-    /// The whole page's limit; a page that takes longer is a failure naming the running command.
-    var timeoutSeconds = 300
+    /// The whole page's limit on the wall clock: a guard against a command that hangs, never a speed
+    /// check (a loaded machine may be many times slower); a page that hits it is a failure naming
+    /// the running command.
+    var timeoutSeconds = 1800
     /// After a run: the seconds its commands took, and the three slowest, for keeping the doc test fast.
     private(set) var seconds = 0.0
+    /// After a run: the CPU seconds (user and system) the page's shell and every command it ran
+    /// used — what the page costs, which the machine's load barely changes.
+    private(set) var cpuSeconds = 0.0
     private(set) var slowest: [String] = []
 
     /// What went wrong, in order; empty when every command exited as documented and printed what
@@ -85,6 +90,8 @@ struct DocRunner {
             }
         }
         self.seconds = seconds.map(\.seconds).reduce(0, +)
+        cpuSeconds = Self.cpuSeconds(
+            times: (try? String(contentsOf: scratch.appendingPathComponent("cpu"), encoding: .utf8)) ?? "")
         slowest = seconds.sorted { $0.seconds > $1.seconds }.prefix(3).map {
             "\($0.location) took \(String(format: "%.1f", $0.seconds)) s"
         }
@@ -141,6 +148,17 @@ struct DocRunner {
         __doc_jobs=$(jobs -p)
         [ -z "$__doc_jobs" ] || kill $__doc_jobs 2> /dev/null
         wait
+        times > "$__doc_dir/cpu"
         exit 0
         """#
+
+    /// The sum of bash's `times` (`0m1.250s 0m0.310s` for the shell, then for its children).
+    static func cpuSeconds(times: String) -> Double {
+        times.split(whereSeparator: \.isWhitespace).reduce(0) { total, field in
+            let parts = field.dropLast().split(separator: "m")
+            guard field.hasSuffix("s"), parts.count == 2, let minutes = Double(parts[0]), let seconds = Double(parts[1])
+            else { return total }
+            return total + minutes * 60 + seconds
+        }
+    }
 }

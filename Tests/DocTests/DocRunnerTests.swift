@@ -10,6 +10,20 @@ import Testing
         return try runner.failures(of: page)
     }
 
+    /// The page's cost is its CPU time, which a loaded machine does not inflate the way it does the
+    /// wall clock: a command that sleeps costs nothing, one that computes costs what it computes.
+    @Test func aPageIsMeasuredInCPUSecondsNotWallTime() throws {
+        var sleeping = DocRunner()
+        #expect(try sleeping.failures(of: Self.page("```sh\nsleep 1\n```")).isEmpty)
+        #expect(sleeping.seconds >= 1)
+        #expect(sleeping.cpuSeconds < 0.5)
+        var computing = DocRunner()
+        let busy = "```sh\ni=0; while [ $i -lt 300000 ]; do i=$((i + 1)); done\n```"
+        #expect(try computing.failures(of: Self.page(busy)).isEmpty)
+        #expect(computing.cpuSeconds > 0.2)
+        #expect(DocRunner.cpuSeconds(times: "0m0.010s 0m0.004s\n1m2.500s 0m0.486s\n") == 63.0)
+    }
+
     @Test func aBrokenExampleFailsTheDocTestNamingItsLine() throws {
         let page = Self.page(
             """

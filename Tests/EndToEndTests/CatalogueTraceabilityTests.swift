@@ -92,10 +92,11 @@ import Testing
         let sections = try Self.sections()
         let wanted =
             (1...23).map { "\($0)." } + (1...12).map { "R\($0)." } + (1...4).map { "P\($0)." }
+            + (1...11).map { "C\($0)." }
         #expect(sections.map { String($0.heading.prefix { $0 != " " }) } == wanted)
         for section in sections {
-            #expect(
-                section.label == (section.heading.first?.isNumber == true ? "Seed" : "spec/06"), "\(section.heading)")
+            let source = section.heading.hasPrefix("C") ? "spec/09" : "spec/06"
+            #expect(section.label == (section.heading.first?.isNumber == true ? "Seed" : source), "\(section.heading)")
             #expect(!section.quote.isEmpty, "\(section.heading) quotes no source")
             #expect(section.rows.count >= 2, "\(section.heading) maps fewer than two results")
             for row in section.rows {

@@ -1,10 +1,12 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `simctl journey export` writes the catalogue as journeys in the apps' format (spec/08 §4): one
 /// file per scenario and examples row, an index in the platform's schema, nothing the simulator owns,
 /// the same bytes twice — and every exported journey runs with `journey run --scenario` and holds.
-@Suite(.serialized) struct JourneyExportEndToEndTests {
+/// The tests share nothing (each exports to its own folder), so they run alongside each other.
+@Suite struct JourneyExportEndToEndTests {
     struct Entry {
         var file: String
         var scenario: String
@@ -12,6 +14,8 @@ import Testing
     }
 
     static let repository = CatalogueFiles.scenarios.deletingLastPathComponent().deletingLastPathComponent()
+    /// Journey runs at once.
+    static let jobs = 2
 
     func export(platform: String, into folder: URL) throws -> [Entry] {
         let run = try Sim.run(
@@ -31,18 +35,30 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let entries = try export(platform: platform, into: folder)
         #expect(entries.count >= 58)
-        var failures: [String] = []
-        for entry in entries {
-            var args = [
-                "journey", "run", folder.appendingPathComponent(entry.file).path, "--scenario", entry.scenario,
-                "--platform", platform,
-            ]
-            if let example = entry.example { args += ["--example", String(example)] }
-            let run = try Sim.run(
-                executable: Sim.productsDirectory.appendingPathComponent("simctl"), args, directory: Self.repository)
-            if run.status != 0 { failures.append("\(entry.file): \(run.stdout.suffix(600))\(run.stderr)") }
+        // Each run is its own process in its own fresh world: two at a time keep both cores busy
+        // while one process waits on its apps (this test was the suite's longest, end to end).
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: Self.jobs) { job in
+            for (index, entry) in entries.enumerated() where index % Self.jobs == job {
+                var args = [
+                    "journey", "run", folder.appendingPathComponent(entry.file).path, "--scenario", entry.scenario,
+                    "--platform", platform,
+                ]
+                if let example = entry.example { args += ["--example", String(example)] }
+                do {
+                    let run = try Sim.run(
+                        executable: Sim.productsDirectory.appendingPathComponent("simctl"), args,
+                        directory: Self.repository)
+                    if run.status != 0 {
+                        failures.withLock { $0.append("\(entry.file): \(run.stdout.suffix(600))\(run.stderr)") }
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(entry.file): \(error)") }
+                }
+            }
         }
-        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        let failed = failures.withLock { $0.sorted() }
+        #expect(failed.isEmpty, "\(failed.joined(separator: "\n"))")
     }
 
     /// Exports catalogue files into a new folder; returns the folder and each journey's XML by file.

@@ -76,6 +76,8 @@ import Testing
     static let teamStyleJourneys = [
         "pubky-profile/ring-identity-rows", "android/pubky-profile/ring-identity-rows",
         "payment-requests/issuer-request-paid", "pubky-profile/ring-choice-rows",
+        "contacts/contact-import", "android/contacts/contact-import", "contacts/contact-link",
+        "android/contacts/contact-link",
     ]
 
     @Test(arguments: teamStyleJourneys)

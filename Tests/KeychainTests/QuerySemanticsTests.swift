@@ -5,8 +5,10 @@ import Testing
 @testable import Keychain
 
 @Suite struct QuerySemanticsTests {
-    @Test func synchronizableItemsAreInvisibleToTheDefaultQueryAndVisibleWithAny() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func synchronizableItemsAreInvisibleToTheDefaultQueryAndVisibleWithAny(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(keychain.add(.shared("app.pubkyring:a", "synced", synchronizable: true)) == .success)
         // Same account, not synchronizable: a distinct item, as on iOS.
@@ -33,9 +35,11 @@ import Testing
         #expect(keychain.delete(.shared("app.pubkyring:b")) == .itemNotFound)
     }
 
-    @Test func updateChangesOnlyTheDataAndKeepsAccessibility() throws {
+    @Test(arguments: Fixture.Storage.allCases) func updateChangesOnlyTheDataAndKeepsAccessibility(
+        _ storage: Fixture.Storage
+    ) throws {
         // spec/01 §13.9: an item added with another class (e.g. by fault injection) keeps it.
-        let world = Fixture()
+        let world = Fixture(storage)
         let ring = world.keychain(
             bundleID: "app.pubkyring", entitlements: [Fixture.ringPrivate, Fixture.shared])
         let bitkit = world.keychain()
@@ -57,8 +61,10 @@ import Testing
         #expect(updated.writer == "to.bitkit.dev")
     }
 
-    @Test func itemsCarryEveryAttributeWithTimesFromTheCallersClock() throws {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func itemsCarryEveryAttributeWithTimesFromTheCallersClock(
+        _ storage: Fixture.Storage
+    ) throws {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(keychain.add(.shared("app.pubkyring:a", "secret")) == .success)
         let item = try #require(
@@ -74,8 +80,9 @@ import Testing
                     modifiedAt: expectedDate, writer: "to.bitkit.dev", sequence: 1))
     }
 
-    @Test func enumerationOrderIsInsertionOrderUpdateKeepsPositionDeleteAndAddMovesToTheEnd() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases)
+    func enumerationOrderIsInsertionOrderUpdateKeepsPositionDeleteAndAddMovesToTheEnd(_ storage: Fixture.Storage) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         for account in ["c", "a", "b"] {
             #expect(keychain.add(.shared("app.pubkyring:\(account)", account)) == .success)
@@ -118,8 +125,10 @@ import Testing
             ])
     }
 
-    @Test func attributesOnlyQueriesReturnEmptyDataAndDataQueriesReturnTheBytes() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func attributesOnlyQueriesReturnEmptyDataAndDataQueriesReturnTheBytes(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         let secret = "5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1"
         #expect(keychain.add(.shared("app.pubkyring:a", secret)) == .success)
@@ -135,8 +144,8 @@ import Testing
         #expect(world.events.value.suffix(3).map(\.returnedData) == [false, true, false])
     }
 
-    @Test func updateAndDeleteAffectEveryMatch() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func updateAndDeleteAffectEveryMatch(_ storage: Fixture.Storage) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         for account in ["a", "b", "c"] {
             #expect(keychain.add(.shared("app.pubkyring:\(account)", account)) == .success)
@@ -155,8 +164,9 @@ import Testing
             keychain.copyMatching(.shared(), limit: .all, returnData: false).status == .itemNotFound)
     }
 
-    @Test func aGrouplessQuerySpansEntitledGroupsInEntitlementOrderAndAGrouplessAddUsesTheFirst() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases)
+    func aGrouplessQuerySpansEntitledGroupsInEntitlementOrderAndAGrouplessAddUsesTheFirst(_ storage: Fixture.Storage) {
+        let world = Fixture(storage)
         let keychain = world.keychain(entitlements: [Fixture.shared, Fixture.bitkitPrivate])
         #expect(
             keychain.add(
@@ -183,8 +193,10 @@ import Testing
         #expect(reversed.accounts(KeychainQuery(account: "second")) == ["second"])
     }
 
-    @Test func theObserverGetsExactlyOneEventPerOperation() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func theObserverGetsExactlyOneEventPerOperation(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         _ = keychain.add(.shared("app.pubkyring:a", "1"))
         _ = keychain.add(.shared("app.pubkyring:a", "1"))
@@ -228,8 +240,10 @@ import Testing
         #expect(events.allSatisfy { $0.ignored.isEmpty })
     }
 
-    @Test func aGrouplessAddIsReportedWithTheGroupItWentTo() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func aGrouplessAddIsReportedWithTheGroupItWentTo(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(
             keychain.add(
@@ -237,13 +251,16 @@ import Testing
                     accessGroup: nil, service: "bitkit", account: "k", data: [],
                     accessibility: .afterFirstUnlock)) == .success)
         #expect(world.events.value.last?.accessGroup == Fixture.bitkitPrivate)
-        #expect(
-            FileManager.default.fileExists(
-                atPath: world.directory(Fixture.bitkitPrivate).path + "/bitkit/k.item"))
+        #expect(world.stored(Fixture.bitkitPrivate, service: "bitkit", account: "k") != nil)
+        if storage == .folders {
+            #expect(
+                FileManager.default.fileExists(
+                    atPath: world.directory(Fixture.bitkitPrivate).path + "/bitkit/k.item"))
+        }
     }
 
-    @Test func anItemOverTheSizeCapIsRefusedWithParam() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func anItemOverTheSizeCapIsRefusedWithParam(_ storage: Fixture.Storage) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         let big = NewKeychainItem(
             accessGroup: Fixture.shared, service: "s", account: "big",

@@ -16,8 +16,10 @@ import Testing
         #expect(OSStatus.io.description == "-36 errSecIO")
     }
 
-    @Test func addingAnExistingAccountReturnsDuplicateItem() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func addingAnExistingAccountReturnsDuplicateItem(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(keychain.add(.shared("app.pubkyring:a", "one")) == .success)
         let status = keychain.add(.shared("app.pubkyring:a", "two"))
@@ -25,8 +27,10 @@ import Testing
         #expect(keychain.string(.shared("app.pubkyring:a")) == "one")
     }
 
-    @Test func readingAMissingAccountReturnsItemNotFound() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func readingAMissingAccountReturnsItemNotFound(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         // No folder yet: empty, and reading does not create it.
         let before = keychain.copyMatching(.shared("app.pubkyring:a"), limit: .one, returnData: true)
@@ -34,7 +38,7 @@ import Testing
         #expect(before.items.isEmpty)
         #expect(
             keychain.copyMatching(.shared(), limit: .all, returnData: false).status == .itemNotFound)
-        #expect(!FileManager.default.fileExists(atPath: world.directory(Fixture.shared).path))
+        #expect(world.untouched(Fixture.shared))
 
         #expect(keychain.add(.shared("app.pubkyring:b", "x")) == .success)
         #expect(
@@ -44,8 +48,9 @@ import Testing
         #expect(keychain.delete(.shared("app.pubkyring:a")).rawValue == -25300)
     }
 
-    @Test func whenUnlockedItemIsUnreadableWhileLockedButAfterFirstUnlockItemStaysReadable() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases)
+    func whenUnlockedItemIsUnreadableWhileLockedButAfterFirstUnlockItemStaysReadable(_ storage: Fixture.Storage) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(keychain.add(.shared("app.pubkyring:a", "shared secret")) == .success)
         let privateQuery = KeychainQuery(
@@ -78,8 +83,10 @@ import Testing
         #expect(keychain.string(privateQuery) == "words")
     }
 
-    @Test func listingWhileLockedFailsWithInteractionNotAllowed() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func listingWhileLockedFailsWithInteractionNotAllowed(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(keychain.add(.shared("app.pubkyring:a", "1")) == .success)
         #expect(
@@ -97,12 +104,14 @@ import Testing
             ).status == .itemNotFound)
     }
 
-    @Test func addWhileLockedFailsForAClassThatIsUnavailable() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func addWhileLockedFailsForAClassThatIsUnavailable(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         world.protection.value = .locked
         #expect(keychain.add(.shared("app.pubkyring:a", "1")) == .interactionNotAllowed)
-        #expect(!FileManager.default.fileExists(atPath: world.directory(Fixture.shared).path))
+        #expect(world.untouched(Fixture.shared))
         #expect(
             keychain.add(.shared("app.pubkyring:b", "2", accessibility: .afterFirstUnlockThisDeviceOnly))
                 == .success)
@@ -112,8 +121,10 @@ import Testing
                 == .interactionNotAllowed)
     }
 
-    @Test func duplicateCheckAgainstAnUnavailableItemReturnsInteractionNotAllowed() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func duplicateCheckAgainstAnUnavailableItemReturnsInteractionNotAllowed(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(keychain.add(.shared("app.pubkyring:a", "1")) == .success)
         world.protection.value = .locked
@@ -123,8 +134,10 @@ import Testing
                 == .interactionNotAllowed)
     }
 
-    @Test func deleteAndUpdateWhileLockedFailAndChangeNothing() throws {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func deleteAndUpdateWhileLockedFailAndChangeNothing(
+        _ storage: Fixture.Storage
+    ) throws {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(keychain.add(.shared("app.pubkyring:a", "locked")) == .success)
         #expect(
@@ -143,8 +156,9 @@ import Testing
         #expect(keychain.string(.shared("app.pubkyring:b")) == "available")
     }
 
-    @Test func aGroupTheCallerIsNotEntitledToReturnsMissingEntitlementWithoutTouchingDisk() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases)
+    func aGroupTheCallerIsNotEntitledToReturnsMissingEntitlementWithoutTouchingDisk(_ storage: Fixture.Storage) {
+        let world = Fixture(storage)
         let bitkit = world.keychain()
         let ring = world.keychain(
             bundleID: "app.pubkyring", entitlements: [Fixture.ringPrivate, Fixture.shared])
@@ -168,7 +182,7 @@ import Testing
                     accessibility: .whenUnlocked))
                 == .missingEntitlement)
         #expect(world.snapshot() == before)
-        #expect(!FileManager.default.fileExists(atPath: world.directory("KYH47R284B.other").path))
+        #expect(world.untouched("KYH47R284B.other"))
 
         // The shared entitlement switched off: the shared group answers -34018 and a group-less query
         // does not see it.
@@ -193,8 +207,8 @@ import Testing
                 == .missingEntitlement)
     }
 
-    @Test func emptyServiceOrAccountReturnsParam() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func emptyServiceOrAccountReturnsParam(_ storage: Fixture.Storage) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(keychain.add(.shared("", "x")).rawValue == -50)
         #expect(
@@ -206,11 +220,13 @@ import Testing
         #expect(keychain.copyMatching(.shared(""), limit: .one, returnData: true).status == .param)
         #expect(keychain.update(.shared(""), data: []) == .param)
         #expect(keychain.delete(KeychainQuery(service: "", accessGroup: Fixture.shared)) == .param)
-        #expect(!FileManager.default.fileExists(atPath: world.directory(Fixture.shared).path))
+        #expect(world.untouched(Fixture.shared))
     }
 
-    @Test func anInjectedFaultStatusIsReturnedAndNothingChanges() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func anInjectedFaultStatusIsReturnedAndNothingChanges(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(keychain.add(.shared("app.pubkyring:a", "original")) == .success)
         let before = world.snapshot()
@@ -250,8 +266,10 @@ import Testing
                 == .itemNotFound)
     }
 
-    @Test func aFaultOnOneEntitledGroupAppliesToAGrouplessQuery() {
-        let world = Fixture()
+    @Test(arguments: Fixture.Storage.allCases) func aFaultOnOneEntitledGroupAppliesToAGrouplessQuery(
+        _ storage: Fixture.Storage
+    ) {
+        let world = Fixture(storage)
         let keychain = world.keychain()
         #expect(keychain.add(.shared("app.pubkyring:a", "x")) == .success)
         world.faults.value = [(.list, Fixture.shared, nil, OSStatus(-25308))]

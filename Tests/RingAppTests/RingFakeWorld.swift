@@ -4,24 +4,21 @@ import Backend
 import ContractNames
 import Foundation
 import IdentitySharing
+import Keychain
+import PhoneTesting
 import PubkyCrypto
 import PubkyProtocol
 import RingApp
 
 /// Ring's surroundings in memory, for driving `Reducer<Ring>` without a process or a disk: its
-/// private store, its own shared records, what Bitkit shares, a homeserver and the files.
+/// private store, a phone in memory whose shared group Ring's real exchange reads and writes (so
+/// the secret check, owner prefixes and statuses are the app's own), a homeserver and the files.
 struct RingFakeWorld {
     var secrets: [String: RingStoredSecret] = [:]
     /// Pubkys with at least one stored session.
     var sessions: Set<String> = []
-    /// Ring's own shared records (bare pubky → secret).
-    var own: [String: String] = [:]
-    /// Bitkit's shared records in order: (identity, value).
-    var bitkit: [(identity: SharedIdentity, value: String)] = []
-    /// When set, the listing answers unknown with this reason (a locked device on iOS).
-    var listingUnknown: String?
-    /// When set, a withdrawal fails with this reason.
-    var withdrawFails: String?
+    /// The device both apps share; Ring's sharing calls run `RingKeychainExchange` over it.
+    let phone = MemoryPhone()
     var accounts: Set<String> = []
     var homeservers: [String: String] = [:]
     var faults: Set<RingSDKFault> = []
@@ -33,7 +30,7 @@ struct RingFakeWorld {
     mutating func respond(_ effect: Effect<Ring>, _ state: RingState) -> Answer<Ring> {
         switch effect {
         case .checkpoint: return .resumed(Ring.stored(state))
-        case .sharing(let call): return .sharing(share(call), reloaded: nil)
+        case .sharing(let call): return .sharing(call.perform(on: phone.ring()), reloaded: nil)
         case .request(let request): return .reply(serve(request))
         case .draw: return .drawn(11)
         case .launchID:
@@ -48,32 +45,32 @@ struct RingFakeWorld {
         }
     }
 
-    private mutating func share(_ call: SharingCall<RingCheckpoint>) -> SharingAnswer {
-        switch call {
-        case .listPeers:
-            if let reason = listingUnknown { return .listing(.unknown(reason)) }
-            return .listing(.listed(bitkit.map(\.identity)))
-        case .readSecret(let identity):
-            guard let value = bitkit.first(where: { $0.identity == identity })?.value else { return .secret(.absent) }
-            guard Ed25519KeyPair(secretHex: value)?.pubky == identity.pubky else {
-                return .secret(.unknown("Shared record does not belong to this pubky"))
-            }
-            return .secret(.found(value))
-        case .presence(let identity):
-            return .presence(bitkit.contains { $0.identity == identity } ? .present : .absent)
-        case .offer(let pubky, let secret, _):
-            own[pubky] = secret
-            return .write(.done)
-        case .withdraw(let pubky):
-            if let reason = withdrawFails { return .write(.failed(reason)) }
-            own[pubky] = nil
-            return .write(.done)
-        case .withdrawAll:
-            if let reason = withdrawFails { return .withdrawal(Withdrawal(tried: [], failure: reason)) }
-            let tried = own.keys.sorted().map { SharedIdentity(pubky: $0, sourceApp: "app.pubkyring") }
-            own = [:]
-            return .withdrawal(Withdrawal(tried: tried))
-        }
+    /// Ring's own shared records on the phone (bare pubky → secret).
+    var own: [String: String] {
+        let prefix = SharedContract.ringSourceApp + ":"
+        return Dictionary(
+            phone.sharedItems.filter { $0.account.hasPrefix(prefix) }.map {
+                (String($0.account.dropFirst(prefix.count)), String(decoding: $0.data, as: UTF8.self))
+            },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Ring publishes its record of `secret`'s pubky, as its launch does.
+    func ringPublishes(_ pubky: String, secret: String) {
+        _ = phone.ring().offer(pubky: pubky, secret: secret) {}
+    }
+
+    /// Bitkit's shared records, written as Bitkit writes them (`<sourceApp>:<pubky>` holding the
+    /// value as it is: Bitkit never checks what it publishes), in this order.
+    func bitkitPublishes(_ records: [(identity: SharedIdentity, value: String)]) {
+        for (identity, value) in records { try? phone.plant(account: identity.record, value: value) }
+    }
+
+    /// Every keychain call of Ring's of `operation` fails with `status` (a locked or broken device).
+    func ringKeychainFails(_ operation: KeychainOperation, status: Int32) {
+        phone.arm(
+            MemoryPhone.Fault(
+                bundleID: SharedContract.ringSourceApp, operation: operation, status: OSStatus(rawValue: status)))
     }
 
     private mutating func serve(_ request: RingRequest) -> RingReply {

@@ -17,7 +17,7 @@ import Testing
 
     @Test func aForegroundClearsTheAdoptionOnlyOnADefiniteAbsence() {
         var (state, world) = F.adoptedA()
-        world.ring = []
+        world.ringWithdrawsAll()
         let store = TestStore<Bitkit>(state, .foreground)
         store.run { world.respond($0, $1) }
         #expect(
@@ -37,7 +37,7 @@ import Testing
     /// R5: a locked device (the read is unknown) keeps the adoption and the saved session.
     @Test func anUnknownPresenceKeepsTheAdoption() {
         var (state, world) = F.adoptedA()
-        world.sharingUnknown = "status -25308"
+        world.phone.locked = true
         let store = TestStore<Bitkit>(state, .foreground)
         store.run { world.respond($0, $1) }
         #expect(store.calls == [.checkpoint(.sourceCheckBeforeLookup), .sharing(.presence(F.ringA))])
@@ -51,14 +51,14 @@ import Testing
     /// The seam carries Android's rule: the decision rests on a listing, and a failed listing keeps.
     @Test func onAndroidTheSourceCheckListsAndAFailedListingKeeps() {
         var (state, world) = F.adoptedA(policy: .android)
-        world.ring = []
+        world.ringWithdrawsAll()
         let lost = TestStore<Bitkit>(state, .foreground)
         lost.run { world.respond($0, $1) }
         #expect(lost.sharingCalls.first == .listPeers)
         #expect(!lost.sharingCalls.contains(.presence(F.ringA)))
         #expect(lost.toasts == [F.sourceLost])
         (state, world) = F.adoptedA(policy: .android)
-        world.sharingUnknown = "Ring provider unavailable"
+        world.bitkitKeychainFails(.list, status: -25308)
         let kept = TestStore<Bitkit>(state, .foreground)
         kept.run { world.respond($0, $1) }
         #expect(kept.toasts.isEmpty)
@@ -68,7 +68,7 @@ import Testing
     @Test func theLaunchChecksTheSourceAfterRestoringTheSession() {
         var (state, world) = F.adoptedA()
         state.memory = nil
-        world.ring = []
+        world.ringWithdrawsAll()
         let store = TestStore<Bitkit>(state, .launch)
         store.run { world.respond($0, $1) }
         let calls = store.calls
@@ -82,7 +82,7 @@ import Testing
     /// R3: a failing `forgetSessionAccess` still deletes both credentials.
     @Test func aFailedForgetSessionStillDeletesTheCredentials() {
         var (state, world) = F.adoptedA()
-        world.ring = []
+        world.ringWithdrawsAll()
         world.privateStore[BitkitStoreKey.secretKey] = "stale"
         world.faults = [.forgetSession]
         let store = TestStore<Bitkit>(state, .foreground)
@@ -110,7 +110,7 @@ import Testing
         android.memory = nil
         let served = TestStore<Bitkit>(android, .launch)
         var world2 = world
-        world2.own = [:]
+        world2.bitkitWithdrawsAll()
         served.run { world2.respond($0, $1) }
         #expect(!served.sharingCalls.contains { if case .offer = $0 { return true } else { return false } })
     }

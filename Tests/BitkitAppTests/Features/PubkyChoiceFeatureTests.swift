@@ -125,7 +125,7 @@ import Testing
     /// session remembers — and the error shows on Pubky Choice.
     @Test func aFailedAdoptionReloadsTheRowsOnce() {
         var world = F.walletWorld()
-        world.ring = [(F.b, "not-a-secret")]
+        world.ringPublishes(pubky: F.b, value: "not-a-secret")
         let store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls.filter { $0 == .listPeers }.count == 1)
@@ -148,13 +148,11 @@ import Testing
     }
 
     /// R11: a record whose secret derives another key is never adopted, and nothing is signed. Ring's
-    /// record is read through Bitkit's real exchange over a real group: its derivation check is the
-    /// subject, so no fake stands in for it.
+    /// record is read through Bitkit's real exchange over the phone's group: its derivation check is
+    /// the subject, so no fake stands in for it.
     @Test func aRecordHoldingAnotherKeysSecretIsNeverAdopted() {
-        let group = RealSharedGroup()
-        group.ringPublishes(pubky: F.b, secret: F.aSecret)
         var world = F.walletWorld()
-        world.exchange = group.bitkit
+        world.ringPublishes(pubky: F.b, value: F.aSecret)
         let store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls.prefix(1) == [.readSecret(F.ringB)])

@@ -66,7 +66,7 @@ import Testing
     @Test func aWipeRemovesTheOwnRecordsThePrivateStoreAndEveryDefaultAndJournalsItsEnds() {
         var world = F.walletWorld()
         world.privateStore[BitkitStoreKey.secretKey] = F.wSecret
-        world.own = ["to.bitkit.dev:\(F.w)": F.wSecret]
+        world.bitkitPublishes(F.wSecret)
         let store = TestStore<Bitkit>(F.baseline(), .reset(confirm: true))
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls == [.withdrawAll(before: .wipeBeforeRemoveOwn)])

@@ -14,7 +14,7 @@ import Testing
 
     @Test func authorizingWithAnAdoptedPubkyReadsBitkitsSecretNowAndSignsWithIt() {
         var world = RingFakeWorld()
-        world.bitkit = [(F.dev, F.wSecret)]
+        world.bitkitPublishes([(F.dev, F.wSecret)])
         var state = F.home([F.adoptedW])
         let request = F.signInRequest()
         state.memory?.sheet = .confirmAuth(request, pubky: F.w)
@@ -35,7 +35,7 @@ import Testing
 
     @Test func anUnreadableBitkitSecretFailsTheAuthorizationWithoutSigning() {
         var world = RingFakeWorld()
-        world.bitkit = [(F.dev, F.aSecret)]
+        world.bitkitPublishes([(F.dev, F.aSecret)])
         var state = F.home([F.adoptedW])
         state.memory?.sheet = .confirmAuth(F.signInRequest(), pubky: F.w)
         let store = TestStore<Ring>(state, .confirm)
@@ -61,7 +61,7 @@ import Testing
     @Test func offlineTheAuthorizationStopsBeforeAnyRead() {
         var world = RingFakeWorld()
         world.online = false
-        world.bitkit = [(F.dev, F.wSecret)]
+        world.bitkitPublishes([(F.dev, F.wSecret)])
         var state = F.home([F.adoptedW])
         state.memory?.sheet = .confirmAuth(F.signInRequest(), pubky: F.w)
         let store = TestStore<Ring>(state, .confirm)

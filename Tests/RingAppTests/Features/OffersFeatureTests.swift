@@ -31,7 +31,7 @@ import Testing
     @Test func theOfferLoadPrunesAnAdoptedPubkyWhoseRecordIsGoneAndOffersTheRest() {
         var world = RingFakeWorld()
         let other = SharedIdentity(pubky: F.a, sourceApp: "to.bitkit")
-        world.bitkit = [(other, F.aSecret)]
+        world.bitkitPublishes([(other, F.aSecret)])
         let store = TestStore<Ring>(F.home([F.adoptedW]), .home)
         store.run { world.respond($0, $1) }
         #expect(store.calls.prefix(2) == [.sharing(.listPeers), .checkpoint(.pruneAfterListing)])
@@ -42,7 +42,7 @@ import Testing
 
     @Test func anAdoptedPubkyWhoseRecordIsListedIsKept() {
         var world = RingFakeWorld()
-        world.bitkit = [(F.dev, F.wSecret)]
+        world.bitkitPublishes([(F.dev, F.wSecret)])
         let store = TestStore<Ring>(F.home([F.adoptedW]), .home)
         store.run { world.respond($0, $1) }
         #expect(store.state.store.entries == [F.adoptedW])
@@ -53,7 +53,7 @@ import Testing
     /// Prune matches pubky and source app: the same pubky from another flavour does not keep it.
     @Test func aRecordOfTheSamePubkyFromAnotherFlavourDoesNotKeepTheAdoption() {
         var world = RingFakeWorld()
-        world.bitkit = [(SharedIdentity(pubky: F.w, sourceApp: "to.bitkit"), F.wSecret)]
+        world.bitkitPublishes([(SharedIdentity(pubky: F.w, sourceApp: "to.bitkit"), F.wSecret)])
         let store = TestStore<Ring>(F.home([F.adoptedW]), .home)
         store.run { world.respond($0, $1) }
         #expect(store.state.store.entries.isEmpty)
@@ -61,7 +61,7 @@ import Testing
 
     @Test func aListingThatFailsPrunesNothingAndKeepsTheOffersAsShown() {
         var world = RingFakeWorld()
-        world.listingUnknown = "Keychain error -25308"
+        world.ringKeychainFails(.list, status: -25308)
         let shown = [SharedIdentity(pubky: F.a, sourceApp: "to.bitkit.dev")]
         let store = TestStore<Ring>(F.home([F.adoptedW], listed: shown), .home)
         store.run { world.respond($0, $1) }
@@ -73,7 +73,7 @@ import Testing
 
     @Test func usingABitkitPubkyResolvesItsHomeserverAndNeverReadsItsSecret() {
         var world = RingFakeWorld()
-        world.bitkit = [(F.dev, F.wSecret)]
+        world.bitkitPublishes([(F.dev, F.wSecret)])
         world.homeservers[F.w] = "hs"
         var state = F.home([], listed: [F.dev])
         state.memory?.sheet = .useExternal(F.dev)

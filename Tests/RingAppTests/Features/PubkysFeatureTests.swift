@@ -39,7 +39,7 @@ import Testing
 
     @Test func removingAnAdoptedPubkyTouchesNoKeyAndNoRecordAndOffersItAgain() {
         var world = RingFakeWorld()
-        world.bitkit = [(F.dev, F.wSecret)]
+        world.bitkitPublishes([(F.dev, F.wSecret)])
         world.sessions = [F.w]
         var state = F.home([F.adoptedW], listed: [F.dev])
         state.memory?.sheet = .deletePubky(pubky: F.w)
@@ -56,8 +56,8 @@ import Testing
     @Test func deletingAnOwnedPubkyUnpublishesFirstAndAFailureKeepsEverything() {
         var world = RingFakeWorld()
         world.secrets[F.a] = RingStoredSecret(secretKey: F.aSecret)
-        world.own[F.a] = F.aSecret
-        world.withdrawFails = "Keychain error -25308"
+        world.ringPublishes(F.a, secret: F.aSecret)
+        world.ringKeychainFails(.delete, status: -25308)
         var state = F.home([F.ownedA])
         state.memory?.sheet = .deletePubky(pubky: F.a)
         let failed = TestStore<Ring>(state, .confirm)
@@ -66,7 +66,7 @@ import Testing
         #expect(failed.toasts == [RingTexts.deleteFailed.text])
         #expect(failed.state.store.entries == [F.ownedA])
         #expect(world.secrets[F.a] != nil)
-        world.withdrawFails = nil
+        world.phone.clearFaults()
         let store = TestStore<Ring>(state, .confirm)
         store.run { world.respond($0, $1) }
         let calls = store.calls
@@ -81,8 +81,8 @@ import Testing
     @Test func aWipeWhoseUnpublishFailsChangesNothingAndOneThatSucceedsResetsEverything() {
         var world = RingFakeWorld()
         world.secrets[F.a] = RingStoredSecret(secretKey: F.aSecret)
-        world.own[F.a] = F.aSecret
-        world.withdrawFails = "Keychain error -61"
+        world.ringPublishes(F.a, secret: F.aSecret)
+        world.ringKeychainFails(.delete, status: -61)
         var state = F.home([F.ownedA, F.adoptedW])
         state.memory?.stack = [.home, .settings]
         state.memory?.sheet = .wipe
@@ -91,7 +91,7 @@ import Testing
         #expect(failed.toasts == [RingTexts.wipeFailed.text])
         #expect(failed.state.store.entries.count == 2)
         #expect(!failed.calls.contains(.request(.store(.reset))))
-        world.withdrawFails = nil
+        world.phone.clearFaults()
         let store = TestStore<Ring>(state, .confirm)
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls == [.withdrawAll(before: .wipeBeforeDelete)])

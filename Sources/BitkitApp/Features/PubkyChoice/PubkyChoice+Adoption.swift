@@ -74,7 +74,8 @@ extension FeatureContext where F == PubkyChoice {
         let profile =
             build.has(.offlinePickIgnoresRowProfile)
             ? fetched ?? nil : fetched ?? state.rowProfiles?.found[listed]
-        let follows = profile == nil ? false : (try attempt { try $0.hasFollows(pair.pubky) } ?? false)
+        // A profile found: the follows' preview is prepared before navigating (spec/09 §2.1).
+        let follows = try profile.map { try prepareContactImport(owner: pair.pubky, profileName: $0.name) } ?? false
         try checkGeneration(generation)
         state.adoption = nil
         showAdoptedProfile(profile)
