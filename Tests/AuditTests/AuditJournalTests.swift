@@ -12,35 +12,10 @@ import WorldFiles
 
 /// The journal's own truth on iOS: every shared-group call an app makes is journalled by a sharing
 /// event that reports what the keychain answered, and listings never read secrets.
-@Suite struct AuditJournalTests {
+@Suite struct AuditJournalTests: AuditWorld {
     let world: World
-    let aSecret = String(repeating: "01", count: 32)
-    let a = "tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"
-    let wSecret = "5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1"
-    let w = "aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy"
 
-    init() throws {
-        world = World(root: FileManager.default.temporaryDirectory.appendingPathComponent("audit-\(UUID().uuidString)"))
-        try world.create()
-        try DeviceStore(world: world).update {
-            $0.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest)
-            $0.apps[.ring] = InstalledApp(kind: .ring)
-        }
-    }
-
-    func sharing(_ app: AppKind, run: RunContext = .standalone) throws -> any IdentitySharing {
-        let environment = AppEnvironment(world: world, app: app, run: run)
-        let install = try environment.installed()
-        let os = try PlatformOS.open(world).os
-        return os.sharing(
-            of: install, in: environment, keychain: os.keychain(for: install, in: environment),
-            service: SharedContract.service)
-    }
-
-    func keychain(_ app: AppKind, run: RunContext) throws -> Keychain {
-        let environment = AppEnvironment(world: world, app: app, run: run)
-        return try PlatformOS.open(world).os.keychain(for: try environment.installed(), in: environment)
-    }
+    init() throws { world = try Self.makeWorld() }
 
     func fault(_ app: AppKind, _ operation: KeychainOperation, status: OSStatus, count: Int? = nil) throws {
         try DeviceStore(world: world).update {

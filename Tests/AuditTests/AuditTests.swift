@@ -12,36 +12,10 @@ import Testing
 import WorldFiles
 
 /// Each invariant of the audit catches a deliberately injected violation, and a clean world passes.
-@Suite struct AuditTests {
+@Suite struct AuditTests: AuditWorld {
     let world: World
-    let aSecret = String(repeating: "01", count: 32)
-    let a = "tkrq8zmwb8a3m9k15csu3q17qmfgqnp9dskbrg9uq1rydpyxp7qy"
-    let wSecret = "5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1"
-    let w = "aihfhgdfshrj8nz9ofo7khayc1mgcqa4wrrdjahs5tmgo4pna3iy"
 
-    init() throws {
-        world = World(root: FileManager.default.temporaryDirectory.appendingPathComponent("audit-\(UUID().uuidString)"))
-        try world.create()
-        try DeviceStore(world: world).update {
-            $0.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest)
-            $0.apps[.ring] = InstalledApp(kind: .ring)
-        }
-    }
-
-    func keychain(_ app: AppKind, run: RunContext = .standalone) throws -> Keychain {
-        let environment = AppEnvironment(world: world, app: app, run: run)
-        return try PlatformOS.open(world).os.keychain(for: try environment.installed(), in: environment)
-    }
-
-    /// The app's own sharing seam, journalled as the app journals it, in the run `run`.
-    func sharing(_ app: AppKind, run: RunContext = .standalone) throws -> any IdentitySharing {
-        let environment = AppEnvironment(world: world, app: app, run: run)
-        let install = try environment.installed()
-        let os = try PlatformOS.open(world).os
-        return os.sharing(
-            of: install, in: environment, keychain: os.keychain(for: install, in: environment),
-            service: SharedContract.service)
-    }
+    init() throws { world = try Self.makeWorld() }
 
     /// A sharing call of `app` as the journal records it, for calls no correct exchange makes.
     func journalSharing(
