@@ -19,6 +19,8 @@ final class MemoryBitkit {
     var world: BitkitFakeWorld
     /// Every effect of every step so far, in order.
     private(set) var effects: [Effect<Bitkit>] = []
+    /// The notices of the last step (a refusal says why).
+    private(set) var notices: [String] = []
 
     init(on platform: Platform = .default) {
         world = BitkitFakeWorld(platform: platform)
@@ -38,6 +40,7 @@ final class MemoryBitkit {
         store.run { self.world.respond($0, $1) }
         state = store.state
         effects += store.effects
+        notices = store.notices
         return state.memory.map { BitkitScreenRenderer(state: state, memory: $0).screen() }
     }
 
