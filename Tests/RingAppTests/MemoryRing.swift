@@ -52,6 +52,14 @@ final class MemoryRing {
     /// Bitkit `package` no longer makes its key visible (its record removed; its key deleted).
     func bitkitRemove(sourceApp: String = "to.bitkit.dev") { world.phone.bitkitStopsSharing(package: sourceApp) }
 
+    /// Signs `secret`'s key up on the staging homeserver elsewhere (as Bitkit would): an account and
+    /// its PKARR record naming the homeserver.
+    func signUpElsewhere(_ secret: String) {
+        guard let pair = Ed25519KeyPair(secretHex: secret) else { return }
+        world.accounts.insert(pair.pubky)
+        world.homeservers[pair.pubky] = Key.hs
+    }
+
     /// The sharing calls made so far, in order.
     var sharingCalls: [SharingCall<RingCheckpoint>] {
         effects.compactMap { if case .sharing(let call) = $0 { return call } else { return nil } }

@@ -117,6 +117,8 @@ struct RingFakeWorld {
     }
 
     private mutating func network(_ call: RingNetworkCall) -> RingReply {
+        // Offline, the app's network client fails every call before it leaves the device.
+        guard online else { return .networkFailed(.offline(app: "ring")) }
         elapsed += 0.1
         switch call {
         case .resolve(let pubky): return .network(.homeserver(homeservers[pubky]), elapsed: elapsed)
