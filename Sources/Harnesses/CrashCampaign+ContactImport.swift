@@ -1,3 +1,4 @@
+import ContractNames
 import Device
 import Foundation
 import Scenarios
@@ -74,9 +75,11 @@ extension CrashCampaign {
     /// the completed step finished, and compares the book with the completed step's. Returns whether
     /// it retried, and what went wrong.
     func retryKilledImport(
-        _ crashed: inout ScriptRun, step: Step, since: UInt64, referenceWorld: URL, crashedWorld: URL,
-        lastScreen: [String: Any]?
+        _ crashed: inout ScriptRun, killed app: String, step: Step, since: UInt64, referenceWorld: URL,
+        crashedWorld: URL, lastScreen: [String: Any]?
     ) throws -> (retried: Bool, problems: [String]) {
+        // Only Bitkit imports contacts: a Ring kill needs no journal read.
+        guard app == AppKind.bitkit.rawValue else { return (false, []) }
         let progress = try ImportProgress.read(crashedWorld, since: since)
         guard progress.interrupted, let owner = progress.owner,
             try ImportProgress.read(referenceWorld, since: since).completed

@@ -266,7 +266,8 @@ public struct CrashCampaign: Sendable {
         if configuration.relaunch {
             // Checked as the crash left it first; then the user retries a killed import.
             let retry = try retryKilledImport(
-                &crashed, step: step, since: since, referenceWorld: referenceWorld, crashedWorld: crashedWorld,
+                &crashed, killed: trial.app, step: step, since: since, referenceWorld: referenceWorld,
+                crashedWorld: crashedWorld,
                 lastScreen: prefix.lastScreen["bitkit"])
             trial.retried = retry.retried
             trial.contactProblems += retry.problems
