@@ -138,8 +138,8 @@ let package = Package(
         .target(
             name: "Harnesses",
             dependencies: [
-                "Audit", "ContractNames", "Exploration", "IdentitySharing", "Keychain", "RunReport", "Scenarios",
-                "SimCLI", "Simulation", "WorldFiles",
+                "Audit", "BitkitApp", "ContractNames", "Device", "Exploration", "IdentitySharing", "Keychain",
+                "PubkyProtocol", "RunReport", "Scenarios", "SimCLI", "Simulation", "WorldFiles",
             ]),
         // `simctl mutate`: mutation points found in the sources, the schema build, the campaign and its report.
         .target(name: "Mutation"),

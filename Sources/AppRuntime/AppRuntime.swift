@@ -52,6 +52,13 @@ public final class AppRuntime<Host: AppHost>: EffectPerformer {
             let runtime = try AppRuntime(
                 environment: environment, host: host, sharing: sharing, sandbox: sandbox, lock: lock)
             var context = Context<App>(state: host.state(from: runtime.written), performer: runtime)
+            // Killing an app (a relaunch too) ends its running process, one stopped at a breakpoint
+            // included: the OS's part, before the app's memory goes.
+            if actions.contains(where: { [.kill, .relaunch].contains(App.lifecycle(of: $0)) }) {
+                for checkpoint in environment.terminatePausedProcesses() {
+                    context.notice("\(App.displayName)'s process stopped at \(checkpoint) was killed.")
+                }
+            }
             do {
                 try App.act(actions, &context)
             } catch {

@@ -17,10 +17,14 @@ public struct Screen: Codable, Sendable, Equatable {
         /// The id of the spinner shown in place of the row's avatar while something loads for it
         /// (Pubky Choice's row lookups: `PubkyChoiceRingLookup_<pubky>`); nil when none.
         public var spinner: String?
+        /// Whether the row spins in place of its key icon while an action runs for it (the Pubky
+        /// Choice row being adopted, spec/09 §5.1); that spinner has no id. In JSON only when true.
+        public var loading: Bool
 
         public init(
             id: String, testTag: TestTag = .notApplicable, title: String, caption: String? = nil, pills: [String] = [],
-            button: String? = nil, disabled: Bool = false, style: String? = nil, spinner: String? = nil
+            button: String? = nil, disabled: Bool = false, style: String? = nil, spinner: String? = nil,
+            loading: Bool = false
         ) {
             self.id = id
             self.testTag = testTag
@@ -31,18 +35,21 @@ public struct Screen: Codable, Sendable, Equatable {
             self.disabled = disabled
             self.style = style
             self.spinner = spinner
+            self.loading = loading
         }
 
         public init(
             _ name: ElementName, title: String, caption: String? = nil, pills: [String] = [], button: String? = nil,
-            disabled: Bool = false, style: String? = nil, spinner: String? = nil
+            disabled: Bool = false, style: String? = nil, spinner: String? = nil, loading: Bool = false
         ) {
             self.init(
                 id: name.id, testTag: name.testTag, title: title, caption: caption, pills: pills, button: button,
-                disabled: disabled, style: style, spinner: spinner)
+                disabled: disabled, style: style, spinner: spinner, loading: loading)
         }
 
-        enum CodingKeys: String, CodingKey { case id, testTag, title, caption, pills, button, disabled, style, spinner }
+        enum CodingKeys: String, CodingKey {
+            case id, testTag, title, caption, pills, button, disabled, style, spinner, loading
+        }
 
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -55,6 +62,7 @@ public struct Screen: Codable, Sendable, Equatable {
             disabled = try container.decode(Bool.self, forKey: .disabled)
             style = try container.decodeIfPresent(String.self, forKey: .style)
             spinner = try container.decodeIfPresent(String.self, forKey: .spinner)
+            loading = try container.decodeIfPresent(Bool.self, forKey: .loading) ?? false
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -68,6 +76,7 @@ public struct Screen: Codable, Sendable, Equatable {
             try container.encode(disabled, forKey: .disabled)
             try container.encodeIfPresent(style, forKey: .style)
             try container.encodeIfPresent(spinner, forKey: .spinner)
+            if loading { try container.encode(true, forKey: .loading) }
         }
     }
 

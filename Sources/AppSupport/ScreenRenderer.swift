@@ -44,6 +44,7 @@ public enum ScreenRenderer {
         if let button = row.button { parts.append("[\(button)]") }
         if row.disabled { parts.append("disabled") }
         if let spinner = row.spinner { parts.append("⟳ looking up (\(spinner))") }
+        if row.loading { parts.append("⟳ busy") }
         parts.append("(\(named(row.id, row.testTag)))")
         return parts.joined(separator: "  ")
     }

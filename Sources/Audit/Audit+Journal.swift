@@ -31,7 +31,8 @@ extension Audit {
         }
         for entry in entries where AppKind(rawValue: entry.app) != nil {
             if case .breakpoint(let op) = entry.kind {
-                if op == .paused { cutOff.insert(entry.runID) } else { cutOff.remove(entry.runID) }
+                // A `killed` entry is the killer's: the run it names stays cut off.
+                if op == .paused { cutOff.insert(entry.runID) } else if op == .resumed { cutOff.remove(entry.runID) }
                 continue
             }
             if case .keychain = entry.kind, touchesSharedGroup(entry) {

@@ -51,6 +51,9 @@ extension Context where App == Bitkit {
         if memory.root == .home, identity.isInitialized { try send(.becameActive, to: Identity.self) }
         // Misses are looked up again after a foreground; found row profiles are kept (§11.1).
         try send(.forgetMisses, to: PubkyChoice.self)
+        // During an adoption the rows are not reloaded: their profiles are only added, never
+        // dropped, so no row falls back to its bare key (spec/09 §5.2).
+        if let adoption = state.pubkyChoice.adoption, try isAlive(adoption.process) { return }
         if state.memory != nil, memory.top == .pubkyChoice, memory.sheet == nil {
             try send(.appear, to: PubkyChoice.self)
         }

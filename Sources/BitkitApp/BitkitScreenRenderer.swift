@@ -96,16 +96,21 @@ struct BitkitScreenRenderer {
         } else {
             screen.texts = [BitkitTexts.choiceDescriptionRing]
             let names = (memory.rowProfiles ?? RowProfileCache()).names(of: choice.pubkys)
+            // Only the tapped row spins while its adoption runs, the contact-import lookups
+            // included (spec/09 §5.1); the spinner has no id.
+            let adopting = busy ? memory.adoption?.subject : nil
             screen.rows = choice.pubkys.map { pubky in
                 let truncated = PubkyKey.bitkitTruncated(pubky)
                 let name = names[pubky]
                 return Screen.Row(
                     BitkitElements.choiceRing(pubky), title: name ?? truncated, caption: truncated.uppercased(),
                     disabled: busy,
-                    spinner: choice.lookingUp.contains(pubky) ? BitkitElements.choiceRingLookup(pubky).id : nil)
+                    spinner: choice.lookingUp.contains(pubky) ? BitkitElements.choiceRingLookup(pubky).id : nil,
+                    loading: pubky == adopting)
             }
+            // The lookup spinners carry the text; the screen has no loading text of its own (§5.4).
             screen.elements = choice.pubkys.filter { choice.lookingUp.contains($0) }.map {
-                Screen.Element(BitkitElements.choiceRingLookup($0))
+                Screen.Element(BitkitElements.choiceRingLookup($0), text: BitkitTexts.choiceRowLookup)
             }
         }
     }

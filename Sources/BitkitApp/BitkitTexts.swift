@@ -7,6 +7,8 @@ public enum BitkitTexts {
     public static let choiceTitle = "Enter the\nfreedom web"
     public static let choiceDescription = "Create a new pubky and profile in Bitkit."
     public static let choiceDescriptionRing = "Use an existing pubky from Pubky Ring."
+    /// The text a row's lookup spinner carries (spec/09 §5.4; Android's accessibility text).
+    public static let choiceRowLookup = "Loading your profile…"
     public static let choiceCreate = "Create profile with Bitkit"
     /// `profile__choice_create_caption` (`New pubky`), shown uppercased.
     public static let choiceCreateCaption = "New pubky".uppercased()

@@ -18,7 +18,16 @@ enum LifecycleCommands {
 
     static let kill = BitkitRunner.command(
         "kill", summary: "Terminate Bitkit: its memory (navigation, flags) goes, persistent stores stay.",
-        examples: ["bitkit-sim kill"]
+        details:
+            "As a person's kill ends the app's running process, a Bitkit process stopped at a breakpoint is killed too (SIGKILL): what it saved before the checkpoint stays, the rest of its action never runs, its pause record goes, the journal says `breakpoint killed` with the checkpoint, and a notice names it. `relaunch` kills the same way.",
+        examples: [
+            "bitkit-sim wallet restore --mnemonic \"abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about\"",
+            "simctl break bitkit bitkit.launch.before-restore",
+            "bitkit-sim relaunch &    # its cold start stops at the checkpoint",
+            "simctl wait-paused bitkit",
+            "bitkit-sim kill          # the stopped relaunch is killed too",
+            "wait",
+        ]
     ) { _ in .kill }
 
     static let foreground = BitkitRunner.command(

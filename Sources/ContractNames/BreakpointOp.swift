@@ -1,4 +1,5 @@
-/// A process stopping at a breakpoint and going on after `simctl continue`.
+/// A process stopping at a breakpoint, going on after `simctl continue`, or killed while stopped
+/// there (its app killed: `bitkit-sim kill`, `ring-sim kill`, a relaunch).
 public enum BreakpointOp: String, Sendable, CaseIterable {
-    case paused, resumed
+    case paused, resumed, killed
 }

@@ -250,6 +250,27 @@ public struct AppEnvironment: Sendable {
         reacquire()
     }
 
+    /// The OS ends this app's other processes that are stopped at a breakpoint, as killing an app
+    /// ends its running process: each gets SIGKILL, its pause record goes once it runs no more (so
+    /// it never sees itself continued), and the journal says where it was stopped (`breakpoint
+    /// killed`). Returns the checkpoints they were stopped at.
+    public func terminatePausedProcesses() -> [String] {
+        let app = self.app
+        guard let state = run.failures.recording(world.deviceFile.path, { try device.read() }) else { return [] }
+        let stopped = state.paused.filter { $0.app == app && !$0.isCurrentProcess(app: app) }
+        guard !stopped.isEmpty else { return [] }
+        let killed = stopped.filter { $0.identity.terminate() }
+        // A record whose process still runs (it would not die in time) stays: removed, it would resume.
+        let ended = stopped.filter { killed.contains($0) || !$0.identity.isAlive }
+        _ = run.failures.recording(world.deviceFile.path) {
+            try device.update { state in state.paused.removeAll { ended.contains($0) } }
+        }
+        for process in killed {
+            record(JournalEntry(app: app.rawValue, kind: .breakpoint(.killed), detail: process.checkpoint))
+        }
+        return killed.map(\.checkpoint)
+    }
+
     /// Whether an SDK fault named `name` is armed for this app; a counted one is used up.
     public func consumeSDKFault(_ name: String) -> Bool {
         let app = self.app

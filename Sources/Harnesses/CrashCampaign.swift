@@ -10,7 +10,9 @@ import WorldFiles
 /// step once to completion (the reference) and once with the app process SIGKILLed at a crash point
 /// drawn among those the step passes (`CrashPlan`: keychain calls, atomic writes, checkpoints,
 /// backend requests); relaunches the killed app in both worlds; then checks the crashed world: no torn
-/// item or document, no audit violation, and no credential lost that the completed step keeps.
+/// item or document, no audit violation, no credential lost that the completed step keeps, and no
+/// contact half-saved, saved twice or lost; a kill inside a contact import is then retried and must
+/// end with the completed step's contacts.
 public struct CrashCampaign: Sendable {
     /// One trial given explicitly (a replay): the scenario's `step`-th step (1-based, includes
     /// counted), killed at crash point `at`.
@@ -188,6 +190,8 @@ public struct CrashCampaign: Sendable {
             }
         }
         let before = try WorldSnapshot.take(World(root: beforeWorld))
+        let beforeBook = ContactBookSnapshot.take(World(root: beforeWorld))
+        let since = try Self.lastSequence(beforeWorld)
 
         // The reference: the step runs to completion, counting the crash points it passes.
         let referenceWorld = folder.appendingPathComponent("reference")
@@ -256,6 +260,18 @@ public struct CrashCampaign: Sendable {
         let after = try WorldSnapshot.take(World(root: crashedWorld))
         trial.tornItems = after.torn
         trial.lostCredentials = WorldSnapshot.lost(before: before, reference: completed, crashed: after)
+        trial.contactProblems = ContactBookSnapshot.problems(
+            before: beforeBook, reference: ContactBookSnapshot.take(World(root: referenceWorld)),
+            crashed: ContactBookSnapshot.take(World(root: crashedWorld)))
+        if configuration.relaunch {
+            // Checked as the crash left it first; then the user retries a killed import.
+            let retry = try retryKilledImport(
+                &crashed, killed: trial.app, step: step, since: since, referenceWorld: referenceWorld,
+                crashedWorld: crashedWorld,
+                lastScreen: prefix.lastScreen["bitkit"])
+            trial.retried = retry.retried
+            trial.contactProblems += retry.problems
+        }
         if configuration.keepWorlds { trial.worlds = folder.path }
         return trial
     }

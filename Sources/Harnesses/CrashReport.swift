@@ -14,6 +14,11 @@ public struct CrashReport: Codable, Sendable, Equatable {
     public var tornItems: Int
     public var auditViolations: Int
     public var lostCredentials: Int
+    /// Contact records not whole, saved twice, lost or half-saved, and retries that did not end
+    /// with the completed step's book.
+    public var contactProblems: Int
+    /// Trials whose kill landed inside a contact import and that retried it.
+    public var importsRetried: Int
     /// Trials with any violation or error; the first ones in full.
     public var failedCount: Int
     public var failures: [CrashTrial]
@@ -36,6 +41,8 @@ public struct CrashReport: Codable, Sendable, Equatable {
         tornItems = trials.map(\.tornItems.count).reduce(0, +)
         auditViolations = trials.map(\.auditViolations.count).reduce(0, +)
         lostCredentials = trials.map(\.lostCredentials.count).reduce(0, +)
+        contactProblems = trials.map(\.contactProblems.count).reduce(0, +)
+        importsRetried = trials.filter(\.retried).count
         let failed = trials.filter { !$0.passed }
         failedCount = failed.count
         failures = Array(failed.prefix(10))

@@ -17,6 +17,12 @@ public struct CrashTrial: Codable, Sendable, Equatable {
     public var auditViolations: [String]
     public var lostCredentials: [String]
     public var errors: [String]
+    /// What the kill did to Bitkit's contacts (records not whole, saved twice, lost, or half-saved),
+    /// and after a retry of a killed import, how the book differs from the completed step's.
+    public var contactProblems: [String] = []
+    /// Whether the kill landed inside a contact import the completed step finished, so the trial
+    /// retried it after the relaunch (Disconnect, adopt again, the same import).
+    public var retried = false
     /// The command that replays this trial alone.
     public var replay: String
     /// Where the trial's worlds were kept (`--keep`): `before/`, `reference/`, `crashed/`.
@@ -24,6 +30,7 @@ public struct CrashTrial: Codable, Sendable, Equatable {
 
     public var passed: Bool {
         tornItems.isEmpty && auditViolations.isEmpty && lostCredentials.isEmpty && errors.isEmpty
+            && contactProblems.isEmpty
     }
 
     /// `keychain`, `write`, `checkpoint` or `backend`.

@@ -58,8 +58,21 @@ enum LifecycleCommands {
         "launch", "Start Ring (cold start: publish every owned pubky, then Home loads its offers).", .launch,
         details: "On a running Ring this is the same as `foreground`.")
     static let relaunch = simple("relaunch", "Kill, then launch.", .relaunch)
-    static let kill = simple(
-        "kill", "Terminate Ring: its memory (navigation, sheet, offers) goes; stored data stays.", .kill)
+    static let kill = Command(
+        "kill", summary: "Terminate Ring: its memory (navigation, sheet, offers) goes; stored data stays.",
+        details:
+            "As a person's kill ends the app's running process, a Ring process stopped at a breakpoint is killed too (SIGKILL): it runs no further, its pause record goes, the journal says `breakpoint killed` with the checkpoint, and a notice names it. `relaunch` kills the same way.",
+        examples: [
+            "simctl break ring ring.setOwned.between-delete-and-add",
+            "ring-sim import --secret 0202020202020202020202020202020202020202020202020202020202020202 &",
+            "simctl wait-paused ring",
+            "ring-sim kill      # the stopped import is killed too",
+            "wait",
+        ]
+    ) { args, invocation in
+        try args.finish()
+        try RingRunner.run(invocation, [.kill])
+    }
     static let foreground = simple(
         "foreground", "Bring Ring to the foreground: with Home in the stack it re-reads Bitkit's records and prunes.",
         .foreground, details: "A Ring that is not running is launched (iOS cold start on tap).")

@@ -162,6 +162,12 @@ extension ScriptRun {
         for (step, process) in pending {
             let result = process.wait(timeout: runner.stepTimeout)
             transcript.append("  … background step finished: \(step.source)")
+            if result.killed {
+                // Its app was killed while the step ran (`bitkit kill` ends a process stopped at a
+                // breakpoint): the step ends there, with no screen, as a person's tap ends in a kill.
+                transcript.append("    killed: the app's process ended (SIGKILL) before the step finished")
+                continue
+            }
             try record(result, tool: Self.tool(of: step), step: step, implicitToasts: [], expectFailure: false)
         }
     }

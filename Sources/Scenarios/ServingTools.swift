@@ -99,7 +99,8 @@ package struct ServedCommand {
             return ToolProcess.Result(status: -9, stdout: "", stderr: "", timedOut: true)
         case .ended(let status):
             return ToolProcess.Result(
-                status: status, stdout: "", stderr: "the serving process ended without replying", timedOut: false)
+                status: status, stdout: "", stderr: "the serving process ended without replying", timedOut: false,
+                killed: process.endedBySIGKILL)
         }
     }
 
@@ -190,6 +191,8 @@ private final class ServingProcess: Sendable {
 
     package var pid: Int32 { process.processIdentifier }
     package var isRunning: Bool { process.isRunning }
+    /// Whether it ended by SIGKILL (from outside: the harness's own kills come after a timeout).
+    package var endedBySIGKILL: Bool { process.endedBySIGKILL }
 
     /// Kills the process and reaps it.
     package func kill() {

@@ -16,6 +16,9 @@ package struct ToolProcess {
         package var stdout: String
         package var stderr: String
         package var timedOut: Bool
+        /// Ended by SIGKILL from outside, not by the run's timeout (the app was killed while the
+        /// command ran: `bitkit-sim kill` ends a process stopped at a breakpoint).
+        package var killed = false
     }
 
     /// The folder of the running executable, where its sibling tools live.
@@ -71,7 +74,8 @@ package struct ToolProcess {
         try? FileManager.default.removeItem(at: stdoutFile)
         try? FileManager.default.removeItem(at: stderrFile)
         return Result(
-            status: timedOut ? -9 : process.status(or: -9), stdout: stdout, stderr: stderr, timedOut: timedOut)
+            status: timedOut ? -9 : process.status(or: -9), stdout: stdout, stderr: stderr, timedOut: timedOut,
+            killed: !timedOut && process.endedBySIGKILL)
     }
 
     /// What the tool wrote to `file`, bounded (`InputLimit.toolOutput`): an endless output is reported,

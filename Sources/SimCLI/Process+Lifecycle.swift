@@ -54,4 +54,9 @@ extension Process {
     public func status(or fallback: Int32) -> Int32 {
         isRunning ? fallback : terminationStatus
     }
+
+    /// Whether the process has ended by SIGKILL.
+    public var endedBySIGKILL: Bool {
+        !isRunning && terminationReason == .uncaughtSignal && terminationStatus == SIGKILL
+    }
 }

@@ -16,8 +16,11 @@ enum CrashCommands {
             to that step; runs the step once to completion and once with the app process killed (SIGKILL) at one of the
             crash points it passes — before and after every keychain call, inside every atomic file write, at every
             checkpoint and after every backend request — drawn at random; relaunches the killed app in both worlds; then
-            checks the crashed world: no torn item or document, no audit violation, and no credential lost that the
-            completed step keeps. The same seed draws the same trials. --step N --at K replays one trial: the
+            checks the crashed world: no torn item or document, no audit violation, no credential lost that the
+            completed step keeps, and every Bitkit contact whole, saved once, kept if saved before the step, and
+            either saved before the step or by the completed step. A kill inside a contact import is then retried
+            as a person would (Disconnect, adopt the identity again, the same import) and must leave the contacts
+            the completed step left. The same seed draws the same trials. --step N --at K replays one trial: the
             scenario's N-th step (1-based, included steps counted) killed at its K-th crash point; every failed trial
             prints that command. --keep keeps each trial's worlds (before/, reference/, crashed/). --no-relaunch checks
             the world exactly as the crash left it, without opening the killed app again: the apps' non-atomic windows
@@ -89,6 +92,7 @@ enum CrashCommands {
             "  by app: \(tally(report.killedApps))",
             "  at: \(tally(report.pointKinds))",
             "  torn items: \(report.tornItems), audit violations: \(report.auditViolations), lost credentials: \(report.lostCredentials)",
+            "  contact problems: \(report.contactProblems), killed imports retried: \(report.importsRetried)",
         ]
         if report.failedCount == 0 {
             lines.append("No trial broke anything.")
@@ -100,7 +104,8 @@ enum CrashCommands {
                     lines.append("    killed \(trial.app) at point \(trial.at) of \(trial.points): \(trial.point)")
                 }
                 for problem in trial.tornItems.map({ "torn: \($0)" }) + trial.auditViolations.map({ "audit: \($0)" })
-                    + trial.lostCredentials.map({ "lost: \($0)" }) + trial.errors
+                    + trial.lostCredentials.map({ "lost: \($0)" }) + trial.contactProblems.map({ "contacts: \($0)" })
+                    + trial.errors
                 {
                     lines.append("    " + problem)
                 }

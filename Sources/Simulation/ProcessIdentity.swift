@@ -34,6 +34,32 @@ public struct ProcessIdentity: Codable, Sendable, Equatable, Hashable {
         return now == started
     }
 
+    /// Ends this very process with SIGKILL (the OS killing an app) and waits, at most `timeout`
+    /// seconds, until it no longer runs: gone or a zombie its parent has yet to reap, either way it
+    /// runs no more code. Returns false when it was not this process (already ended, or its pid
+    /// reused) or it still ran at the deadline.
+    public func terminate(timeout: TimeInterval = 5) -> Bool {
+        guard isAlive, kill(pid, SIGKILL) == 0 else { return false }
+        let deadline = Date().addingTimeInterval(timeout)
+        while isAlive, !isZombie {
+            guard Date() < deadline else { return false }
+            usleep(1_000)
+        }
+        return true
+    }
+
+    /// Whether the process has exited and waits to be reaped (Linux state `Z`; unknown elsewhere).
+    private var isZombie: Bool {
+        #if os(Linux)
+            guard let bytes = try? BoundedFile.read("/proc/\(pid)/stat", limit: 4096) else { return false }
+            let stat = String(decoding: bytes, as: UTF8.self)
+            guard let close = stat.lastIndex(of: ")") else { return false }
+            return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+        #else
+            return false
+        #endif
+    }
+
     /// The start time of process `pid`, or nil when it does not exist or cannot be read.
     public static func startTime(of pid: Int32) -> UInt64? {
         #if os(Linux)

@@ -133,6 +133,70 @@ import Testing
         #expect(relaunched.status == 0, "\(relaunched.stdout)")
     }
 
+    /// C-pre, then A adopted and Import All (its five saves), in a folder with the catalogue's
+    /// includes; `install` lines go before the adoption. Returns the file and the Import All step's
+    /// number as `--step` counts it (included lines counted).
+    private func importScenario(install: [String] = []) throws -> (file: URL, step: Int) {
+        let folder = try CatalogueFiles.folderWithIncludes(label: "crash-import")
+        let lines =
+            ["title: Import All"] + ["include C-pre.steps"] + install + [
+                "bitkit pick {A}", "bitkit tap ContactImportOverviewImportAll",
+            ]
+        let file = folder.appendingPathComponent("import.scenario")
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        func steps(_ url: URL) throws -> Int {
+            try String(contentsOf: url, encoding: .utf8).split(separator: "\n").reduce(0) { count, raw in
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                if line.hasPrefix("include ") {
+                    return count
+                        + (try steps(url.deletingLastPathComponent().appendingPathComponent(String(line.dropFirst(8)))))
+                }
+                let notAStep = line.isEmpty || ["#", "title:", "tags:", "seed:"].contains { line.hasPrefix($0) }
+                return count + (notAStep ? 0 : 1)
+            }
+        }
+        return (file, try steps(file))
+    }
+
+    /// A kill at the third `bitkit.import.before-save` (two follows saved): the book holds those two,
+    /// whole and once; the trial retries the import after the relaunch (Disconnect, adopt A again,
+    /// Import All) and ends with the completed step's five contacts. A build whose retry saves every
+    /// follow again fails the same trial.
+    @Test func aKillInsideAContactImportKeepsTheSavedContactsAndTheRetryCompletesIt() throws {
+        let (file, step) = try importScenario()
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        // The step's crash points, from a kept trial's reference log.
+        let kept = try Sim.run("simctl", ["crash", file.path, "--step", "\(step)", "--at", "1", "--keep", "--json"])
+        let worlds = try #require((kept.json()["results"] as? [[String: Any]])?.first?["worlds"] as? String)
+        defer {
+            try? FileManager.default.removeItem(
+                atPath: URL(fileURLWithPath: worlds).deletingLastPathComponent().deletingLastPathComponent().path)
+        }
+        let points = try String(contentsOfFile: worlds + "/reference.points", encoding: .utf8).split(separator: "\n")
+        let holds = points.indices.filter { points[$0].hasSuffix("checkpoint bitkit.import.before-save") }
+        #expect(holds.count == 5, "\(points)")
+        let third = try #require(holds.dropFirst(2).first) + 1
+
+        let arguments = ["crash", file.path, "--step", "\(step)", "--at", "\(third)", "--json"]
+        let run = try Sim.run("simctl", arguments)
+        #expect(run.status == 0, "\(run.stdout.suffix(3000))\(run.stderr)")
+        let trial = try #require((try run.json()["results"] as? [[String: Any]])?.first)
+        #expect(trial["point"] as? String == "checkpoint bitkit.import.before-save")
+        #expect(trial["retried"] as? Bool == true)
+        #expect((trial["contactProblems"] as? [String])?.isEmpty == true)
+
+        let (broken, brokenStep) = try importScenario(install: ["simctl install bitkit --defect import-retry-saves-all"]
+        )
+        defer { try? FileManager.default.removeItem(at: broken.deletingLastPathComponent()) }
+        let again = try Sim.run(
+            "simctl", ["crash", broken.path, "--step", "\(brokenStep)", "--at", "\(third)", "--json"])
+        #expect(again.status == 1, "\(again.stdout.suffix(3000))")
+        let problems = (try again.json()["failures"] as? [[String: Any]])?.first?["contactProblems"] as? [String] ?? []
+        #expect(
+            problems.count == 2 && problems.allSatisfy { $0.hasSuffix("is extra (against the completed step's book)") },
+            "\(problems)")
+    }
+
     @Test func replayingAStepThatPassesNoCrashPointSaysSoAndCountsNoKill() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString).scenario")
         defer { try? FileManager.default.removeItem(at: path) }
