@@ -80,8 +80,10 @@ let package = Package(
             dependencies: ["AppSupport", "ContractNames", "Device", "IdentitySharing", "Simulation", "WorldFiles"]),
         // The kernel's exhaustive test driver (`TestStore`), for the apps' reducer tests only.
         .target(name: "AppRuntimeTesting", dependencies: ["AppRuntime"]),
-        // A phone in memory for the apps' reducer tests: the real exchanges over one device keychain.
-        .target(name: "PhoneTesting", dependencies: ["ContractNames", "IOSPlatform", "Keychain"]),
+        // A phone in memory for the apps' reducer tests, on either platform: the real exchanges, no disk.
+        .target(
+            name: "PhoneTesting",
+            dependencies: ["AndroidPlatform", "ContractNames", "IOSPlatform", "IdentitySharing", "Keychain"]),
         .target(name: "Backend", dependencies: ["CSQLite", "PubkyCrypto", "PubkyProtocol"]),
         // An app's client of the outside world, wired to its device (connectivity, clock, seed, journal).
         .target(name: "AppNetwork", dependencies: ["Backend", "Device", "PubkyCrypto", "Simulation"]),
@@ -160,7 +162,8 @@ let package = Package(
             name: "SimctlCLI",
             dependencies: [
                 "AgentInterface", "AndroidPlatform", "AppNetwork", "Audit", "Backend", "ContractNames", "Device",
-                "Exploration", "Harnesses", "IdentitySharing", "JourneyRunner", "Keychain", "Mutation", "PaykitContract",
+                "Exploration", "Harnesses", "IdentitySharing", "JourneyRunner", "Keychain", "Mutation",
+                "PaykitContract",
                 "Parity", "Platforms", "PubkyCrypto", "PubkyProtocol", "RunReport", "Scenarios", "SimCLI", "Simulation",
                 "WorldFiles",
             ]),

@@ -17,13 +17,12 @@ extension AndroidPhone {
         return ContentResolver(
             caller: caller,
             resolve: { authority in phone.resolveProvider(authority, in: environment) },
-            granted: { permission, owner in
-                guard owner.certificate == caller.certificate else { return false }
+            revoked: { permission in
                 let revoked =
                     environment.run.failures.recording(environment.world.deviceFile.path) {
                         try environment.device.read().revokedGrants
                     } ?? []
-                return !revoked.contains(RevokedGrant(app: environment.app, permission: permission))
+                return revoked.contains(RevokedGrant(app: environment.app, permission: permission))
             },
             fault: { authority, path in
                 let faults =
@@ -116,9 +115,7 @@ extension AndroidPhone {
                             app: environment.app, operation: removal ? .delete : .write,
                             group: SharedContract.accessGroup, account: record)
                     } ?? nil
-                return status.map {
-                    "android.security.KeyStoreException: the keystore refused the operation (status \($0.rawValue))"
-                }
+                return status.map(SharedPubkyStore.keystoreRefusal)
             })
     }
 

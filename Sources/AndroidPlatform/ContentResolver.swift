@@ -73,6 +73,23 @@ public struct ContentResolver: Sendable {
         self.record = record
     }
 
+    /// The resolver of `caller` under the system's grant rule (spec/07 §1.4): a signature permission
+    /// is granted only to a caller signed with the owner's certificate, and only while `revoked` does
+    /// not say the caller lost it (a world switch). A world's device and a phone in memory both
+    /// build their resolvers here, so the rule is one.
+    public init(
+        caller: Package, resolve: @escaping @Sendable (String) -> Package?,
+        revoked: @escaping @Sendable (_ permission: String) -> Bool,
+        fault: @escaping @Sendable (String, String) -> Fault? = { _, _ in nil },
+        pass: @escaping @Sendable (String, String, String) -> Void = { _, _, _ in },
+        record: @escaping @Sendable (Call) -> Void = { _ in }
+    ) {
+        self.init(
+            caller: caller, resolve: resolve,
+            granted: { permission, owner in owner.certificate == caller.certificate && !revoked(permission) },
+            fault: fault, pass: pass, record: record)
+    }
+
     /// `resolveContentProvider(authority)` names `package` and that package is same-signed with the
     /// caller: the client's trust check before any query (spec/07 §4, §5).
     public func isTrusted(_ authority: String, package: String) -> Bool {

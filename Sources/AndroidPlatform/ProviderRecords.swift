@@ -13,11 +13,14 @@ public enum ProviderRecords {
     public enum Installed: Sendable {
         /// A Bitkit package: its private keychain group folder.
         case bitkit(package: String, folder: URL, accessGroup: String)
+        /// A Bitkit package whose private store holds `stored` under `PUBKY_SECRET_KEY` now (nil:
+        /// absent), e.g. a phone in memory.
+        case bitkitKey(package: String, stored: String?)
         case ring(SharedPubkyStore)
 
         var package: String {
             switch self {
-            case .bitkit(let package, _, _): return package
+            case .bitkit(let package, _, _), .bitkitKey(let package, _): return package
             case .ring: return AndroidContract.ringPackage
             }
         }
@@ -25,7 +28,7 @@ public enum ProviderRecords {
         var order: Int {
             switch self {
             case .ring: return AndroidContract.bitkitPackages.count
-            case .bitkit(let package, _, _):
+            case .bitkit(let package, _, _), .bitkitKey(let package, _):
                 return AndroidContract.bitkitPackages.firstIndex(of: package) ?? AndroidContract.bitkitPackages.count
             }
         }
@@ -68,6 +71,7 @@ public enum ProviderRecords {
             let items = try KeychainGroupStore(directory: folder, accessGroup: group).inspect().items
             let stored = items.first { $0.account == name }.flatMap { String(validating: $0.data, as: UTF8.self) }
             return BitkitSharedPubkyProvider(loadSecretKey: { stored })
+        case .bitkitKey(_, let stored): return BitkitSharedPubkyProvider(loadSecretKey: { stored })
         }
     }
 }

@@ -1,13 +1,14 @@
 import ContractNames
 import Foundation
 import IdentitySharing
+import Keychain
 import PubkyCrypto
-import SafeFiles
 
-/// Ring's `SharedPubkyStore` (spec/07 §3): SharedPreferences file `shared_pubky` in Ring's sandbox,
-/// one entry per pubky (the key exactly as given), each value Base64 of a 12-byte IV followed by
-/// the AES-256-GCM ciphertext and tag of the secret, under the keystore key `shared_pubky` (made at
-/// first use). Writes replace the file atomically, so Ring's provider sees each at once and whole.
+/// Ring's `SharedPubkyStore` (spec/07 §3): SharedPreferences `shared_pubky` in Ring's sandbox, one
+/// entry per pubky (the key exactly as given), each value Base64 of a 12-byte IV followed by the
+/// AES-256-GCM ciphertext and tag of the secret, under the keystore key `shared_pubky` (made at
+/// first use). Its bytes live in a folder (`init(folder:…)`, a world's sandbox) or in memory
+/// (`init(memory:…)`, a phone in a test); every rule here holds for both.
 public struct SharedPubkyStore: Sendable {
     /// A native failure: Ring rejects with code `shared_pubky` and this message (spec/07 §3).
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -26,51 +27,50 @@ public struct SharedPubkyStore: Sendable {
         public var writer: String?
     }
 
-    private struct File: Codable {
-        var entries: [Entry]
-    }
-
-    /// Ring's sandbox folder.
-    public let folder: URL
-    let durable: Bool
+    let storage: any SharedPubkyStorage
     /// Random bytes for the key and each IV (the world's seeded sequence, so a run replays).
     let random: @Sendable (Int) -> [UInt8]
     /// A keystore failure forced on a write (`set`) or a removal (`remove`, `removeAll`) of the
     /// record `app.pubkyring:<pubky>` (nil for `removeAll`): its message, or nil to go on.
     let fault: @Sendable (_ removal: Bool, _ record: String?) -> String?
 
+    /// The store in Ring's sandbox `folder`, written atomically (and fsynced when `durable`).
     public init(
         folder: URL, durable: Bool, random: @escaping @Sendable (Int) -> [UInt8],
         fault: @escaping @Sendable (_ removal: Bool, _ record: String?) -> String? = { _, _ in nil }
     ) {
-        self.folder = folder
-        self.durable = durable
+        self.init(storage: SharedPubkyFolder(folder: folder, durable: durable), random: random, fault: fault)
+    }
+
+    /// The store of a phone in memory.
+    public init(
+        memory: MemorySharedPubky, random: @escaping @Sendable (Int) -> [UInt8],
+        fault: @escaping @Sendable (_ removal: Bool, _ record: String?) -> String? = { _, _ in nil }
+    ) {
+        self.init(storage: memory, random: random, fault: fault)
+    }
+
+    init(
+        storage: any SharedPubkyStorage, random: @escaping @Sendable (Int) -> [UInt8],
+        fault: @escaping @Sendable (_ removal: Bool, _ record: String?) -> String?
+    ) {
+        self.storage = storage
         self.random = random
         self.fault = fault
     }
 
-    private func record(_ pubky: String) -> String { AndroidContract.ringPackage + ":" + pubky }
+    /// The message of a keystore operation the device refused with `status` (a fault armed on
+    /// Ring's shared records, spec/07 §3).
+    public static func keystoreRefusal(_ status: OSStatus) -> String {
+        "android.security.KeyStoreException: the keystore refused the operation (status \(status.rawValue))"
+    }
 
-    var fileURL: URL { folder.appendingPathComponent("shared_prefs/\(AndroidContract.ringStoreName).json") }
-    var keyURL: URL { folder.appendingPathComponent("keystore/\(AndroidContract.ringStoreName).key") }
+    private func record(_ pubky: String) -> String { AndroidContract.ringPackage + ":" + pubky }
 
     // MARK: Reading (Ring's provider)
 
     /// Every entry, in creation order; none when the file does not exist.
-    public func entries() throws(Failure) -> [Entry] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: fileURL)
-        } catch {
-            if !FileManager.default.fileExists(atPath: fileURL.path) { return [] }
-            throw Failure("cannot read \(fileURL.lastPathComponent): \(error.localizedDescription)")
-        }
-        do {
-            return try JSONDecoder().decode(File.self, from: data).entries
-        } catch {
-            throw Failure("\(fileURL.lastPathComponent) is malformed: \(error)")
-        }
-    }
+    public func entries() throws(Failure) -> [Entry] { try storage.loadEntries() }
 
     /// The secret of the entry for exactly `pubky`: nil when there is none or it does not decrypt.
     public func secret(of pubky: String) throws(Failure) -> String? {
@@ -149,44 +149,14 @@ public struct SharedPubkyStore: Sendable {
         try write(entries)
     }
 
-    private func write(_ entries: [Entry]) throws(Failure) {
-        do {
-            try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try AtomicFile.write(
-                try encoder.encode(File(entries: entries)) + Data("\n".utf8), to: fileURL, durable: durable)
-        } catch {
-            throw Failure("cannot write \(fileURL.lastPathComponent): \(error)")
-        }
-    }
+    private func write(_ entries: [Entry]) throws(Failure) { try storage.saveEntries(entries) }
 
-    private func existingKey() throws -> [UInt8]? {
-        guard let text = try? String(contentsOf: keyURL, encoding: .utf8) else { return nil }
-        guard let key = Hex.decode(text.trimmingCharacters(in: .whitespacesAndNewlines)), key.count == AESGCM.keyLength
-        else { throw Failure("the keystore key \(AndroidContract.ringStoreName) is malformed") }
-        return key
-    }
+    private func existingKey() throws(Failure) -> [UInt8]? { try storage.loadKey() }
 
     private func keyMadeAtFirstUse() throws(Failure) -> [UInt8] {
-        do {
-            if let key = try existingKey() { return key }
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw Failure("\(error)")
-        }
+        if let key = try existingKey() { return key }
         let key = random(AESGCM.keyLength)
-        do {
-            try FileManager.default.createDirectory(
-                at: keyURL.deletingLastPathComponent(), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-            try AtomicFile.write(Data(Hex.encode(key).utf8), to: keyURL, durable: durable)
-        } catch {
-            throw Failure("cannot create the keystore key \(AndroidContract.ringStoreName): \(error)")
-        }
+        try storage.saveKey(key)
         return key
     }
 }

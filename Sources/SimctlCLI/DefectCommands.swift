@@ -30,21 +30,24 @@ enum DefectCommands {
 
     static let command = Command(
         "defects", summary: "Run the catalogue once per named defect and print which scenarios catch each one.",
-        usage: "[FILE…] [--defect NAME]… [--jobs N] [--markdown] [--quiet]",
+        usage: "[FILE…] [--defect NAME]… [--named] [--jobs N] [--markdown] [--quiet]",
         details: """
             For every defect of Docs/defects.md (or each --defect NAME), runs the scenario files (default: every
             Fixtures/scenarios/*.scenario under the current folder) with that defect installed in its app, and prints
             the kill matrix: the runs that fail, the first failing expectation, and SURVIVED where none fails. The files
             run once on the shipped build first: a run that fails there catches nothing. Exit 1 when a defect survives,
             when the scenario named to kill a defect was run and did not, or when a run fails without any defect.
-            --markdown prints the matrix as a Markdown table; --json as JSON; --quiet leaves out the progress lines.
-            --jobs N runs N scenarios at once (default: the number of cores). `simctl defects` alone (or scripts/defects)
-            runs the whole catalogue once per defect: a few minutes.
+            --named runs each defect against its named scenario only (and the shipped build against those): every
+            defect killed by the scenario that claims it, in a fraction of the time; CI runs this. --markdown prints
+            the matrix as a Markdown table; --json as JSON; --quiet leaves out the progress lines. --jobs N runs N
+            scenarios at once (default: the number of cores). `simctl defects` alone (or scripts/defects) runs the
+            whole catalogue once per defect: a few minutes.
             """,
         examples: [
             "simctl defects Fixtures/scenarios/D01-wipe-removes-all-shared.scenario --defect wipe-removes-all-shared",
             "simctl defects Fixtures/scenarios/2*.scenario --defect ring-wipe-removes-bitkit-records --json",
             "simctl defects Fixtures/scenarios/D0[24]*.scenario --defect ring-prunes-on-list-failure --markdown",
+            "simctl defects --named --defect wipe-removes-all-shared",
             "simctl defects Fixtures/scenarios/01-ring-pubkys-listed.scenario --defect ring-prunes-on-list-failure   # exit 1: no scenario catches it",
         ],
         action: execute)
@@ -56,13 +59,23 @@ enum DefectCommands {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
         let defects = try DefectCatalogue.parse(args.options("--defect"))
+        let namedOnly = args.flag("--named")
         let named = args.remainingPositionals()
         try args.finish()
         let files = try ScenarioFiles.checked(named, orCatalogueIn: ["Fixtures/scenarios"])
+        let chosen = defects.isEmpty ? Defect.allCases : defects
+        if namedOnly {
+            let names = Set(files.map { ($0 as NSString).lastPathComponent })
+            if let orphan = chosen.first(where: { !names.contains($0.killedBy) }) {
+                throw CLIError.usage(
+                    "--named: \(orphan.rawValue) is claimed by \(orphan.killedBy), which is not among the files; name it or leave the files out (the catalogue has it)."
+                )
+            }
+        }
         let suite = ScenarioSuite(
             runner: ScenarioRunner(), jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         let progress: @Sendable (String) -> Void = { line in if !quiet { Output.write(line + "\n") } }
-        let matrix = run(suite, files: files, defects: defects.isEmpty ? Defect.allCases : defects, progress: progress)
+        let matrix = run(suite, files: files, defects: chosen, namedOnly: namedOnly, progress: progress)
         var problems: [String] = []
         if matrix.survived > 0 { problems.append("\(matrix.survived) defect(s) survived") }
         let missed = matrix.defects.filter { $0.killedByNamed == false }
@@ -81,25 +94,34 @@ enum DefectCommands {
         if failed != nil { throw ExitStatus(code: 1) }
     }
 
+    /// The matrix over `files`; with `namedOnly`, each defect runs against its named scenario alone and the
+    /// shipped build against the named scenarios of its platform.
     static func run(
-        _ suite: ScenarioSuite, files: [String], defects: [Defect], progress: @escaping @Sendable (String) -> Void
+        _ suite: ScenarioSuite, files: [String], defects: [Defect], namedOnly: Bool = false,
+        progress: @escaping @Sendable (String) -> Void
     ) -> Matrix {
+        func filesRun(for defect: Defect) -> [String] {
+            namedOnly ? files.filter { ($0 as NSString).lastPathComponent == defect.killedBy } : files
+        }
         // A defect runs on its platform, against that platform's run of the shipped build.
         var baselines: [Platform: Set<String>] = [:]
         func shippedFailures(on platform: Platform) -> Set<String> {
             if let known = baselines[platform] { return known }
+            let claimed = Set(defects.filter { ($0.platform ?? .default) == platform }.flatMap(filesRun(for:)))
+            let shippedFiles = namedOnly ? files.filter(claimed.contains) : files
             progress(
-                "shipped build\(platform.isDefault ? "" : " on \(platform.displayName)"): running \(files.count) file(s)…"
+                "shipped build\(platform.isDefault ? "" : " on \(platform.displayName)"): running \(shippedFiles.count) file(s)…"
             )
             var shipped = suite
             shipped.runner.platform = platform
             // A run skipped on the platform (R04 on Android) neither passes nor fails.
             let failing = Set(
-                shipped.run(files: files) { _, _ in }.filter { !$0.outcome.passed && !$0.outcome.skipped }.map(name))
+                shipped.run(files: shippedFiles) { _, _ in }.filter { !$0.outcome.passed && !$0.outcome.skipped }.map(
+                    name))
             baselines[platform] = failing
             return failing
         }
-        _ = shippedFailures(on: .default)
+        if !namedOnly { _ = shippedFailures(on: .default) }
         let names = Set(files.map { ($0 as NSString).lastPathComponent })
         var rows: [Row] = []
         for defect in defects {
@@ -108,7 +130,7 @@ enum DefectCommands {
             var withDefect = suite
             withDefect.runner.defects = [defect]
             withDefect.runner.platform = platform
-            let entries = withDefect.run(files: files) { _, _ in }
+            let entries = withDefect.run(files: filesRun(for: defect)) { _, _ in }
             // A run skipped on the defect's platform catches nothing.
             let failing = entries.filter {
                 !$0.outcome.passed && !$0.outcome.skipped && !baseline.contains(name($0))

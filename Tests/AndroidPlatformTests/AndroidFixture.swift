@@ -73,7 +73,18 @@ final class AndroidFixture: Sendable {
         let randomCalls = Mutex(0)
     }
 
-    init() {
+    /// Where Ring's `shared_pubky` store keeps its bytes: the store's tests run against both.
+    enum StoreKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
+        case folder, memory
+        var testDescription: String { rawValue }
+    }
+
+    let storeKind: StoreKind
+    /// Ring's store in memory, when `storeKind` is `.memory`.
+    private let memory = MemorySharedPubky()
+
+    init(store: StoreKind = .folder) {
+        storeKind = store
         root = FileManager.default.temporaryDirectory.appendingPathComponent("android-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
@@ -87,20 +98,24 @@ final class AndroidFixture: Sendable {
         (0..<count).map { UInt8(truncatingIfNeeded: call &* 37 &+ $0 &+ 1) }
     }
 
-    /// Ring's `shared_pubky` store in this device's Ring sandbox.
+    /// Ring's `shared_pubky` store in this device's Ring sandbox (or its memory).
     var store: SharedPubkyStore {
-        SharedPubkyStore(
-            folder: root.appendingPathComponent("app.pubkyring"), durable: false,
-            random: { [journal] count in
-                let call = journal.randomCalls.withLock { calls in
-                    defer { calls += 1 }
-                    return calls
-                }
-                return Self.randomBytes(call: call, count: count)
-            })
+        let random: @Sendable (Int) -> [UInt8] = { [journal] count in
+            let call = journal.randomCalls.withLock { calls in
+                defer { calls += 1 }
+                return calls
+            }
+            return Self.randomBytes(call: call, count: count)
+        }
+        switch storeKind {
+        case .folder:
+            return SharedPubkyStore(
+                folder: root.appendingPathComponent("app.pubkyring"), durable: false, random: random)
+        case .memory: return SharedPubkyStore(memory: memory, random: random)
+        }
     }
 
-    var storeFile: URL { store.folder.appendingPathComponent("shared_prefs/shared_pubky.json") }
+    var storeFile: URL { root.appendingPathComponent("app.pubkyring/shared_prefs/shared_pubky.json") }
 
     // MARK: The package table
 

@@ -5,13 +5,16 @@ import IdentitySharing
 import PubkyCrypto
 import Testing
 
-/// Ring's `shared_pubky` store (spec/07 §3) in a temporary sandbox, with a deterministic random
-/// sequence: call 0 makes the keystore key, each later call one IV.
+/// Ring's `shared_pubky` store (spec/07 §3) in a temporary sandbox and in memory — the same tests
+/// against both, as `KeychainTests` run against both keychains — with a deterministic random
+/// sequence: call 0 makes the keystore key, each later call one IV. The file's format and a
+/// malformed file are the folder's alone.
 @Suite(.enabled(if: AESGCM.isAvailable)) struct SharedPubkyStoreTests {
     typealias F = AndroidFixture
 
-    @Test func aValueIsBase64OfATwelveByteIVThenTheAESGCMCiphertextOfTheSecret() throws {
-        let device = F()
+    @Test(arguments: F.StoreKind.allCases)
+    func aValueIsBase64OfATwelveByteIVThenTheAESGCMCiphertextOfTheSecret(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
         try device.store.set(pubky: F.a, secret: F.aSecret)
         let value = try #require(try device.store.entry(F.a)).value
         #expect(!value.contains("\n"))
@@ -26,8 +29,9 @@ import Testing
         #expect(try device.store.secret(of: F.a) == F.aSecret)
     }
 
-    @Test func eachWriteSealsWithAFreshIV() throws {
-        let device = F()
+    @Test(arguments: F.StoreKind.allCases)
+    func eachWriteSealsWithAFreshIV(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
         try device.store.set(pubky: F.a, secret: F.aSecret)
         let first = try #require(try device.store.entry(F.a)).value
         try device.store.set(pubky: F.a, secret: F.aSecret)
@@ -36,23 +40,40 @@ import Testing
         #expect(Data(base64Encoded: second).map { Array($0.prefix(12)) } == F.randomBytes(call: 2, count: 12))
     }
 
-    @Test func aStoreWithoutItsFileHasNoEntries() throws {
-        let device = F()
+    @Test(arguments: F.StoreKind.allCases)
+    func aStoreNeverWrittenHasNoEntries(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
         #expect(try device.store.entries() == [])
         #expect(try device.store.secret(of: F.a) == nil)
         #expect(!FileManager.default.fileExists(atPath: device.storeFile.path))
     }
 
-    @Test func entriesAreListedInCreationOrder() throws {
-        let device = F()
+    /// The memory store is the phone's: every value made over it sees the same entries and key, as
+    /// Ring's module and its provider share one file on a device; another phone sees none.
+    @Test func everyStoreOverOnePhonesMemorySharesItsEntriesAndKey() throws {
+        let memory = MemorySharedPubky()
+        let writer = SharedPubkyStore(memory: memory, random: { F.randomBytes(call: 0, count: $0) })
+        let reader = SharedPubkyStore(memory: memory, random: { _ in [] })
+        try writer.set(pubky: F.a, secret: F.aSecret)
+        #expect(try reader.entries().map(\.pubky) == [F.a])
+        #expect(try reader.secret(of: F.a) == F.aSecret)
+        let elsewhere = SharedPubkyStore(memory: MemorySharedPubky(), random: { _ in [] })
+        #expect(try elsewhere.entries() == [])
+        #expect(try elsewhere.secret(of: F.a) == nil)
+    }
+
+    @Test(arguments: F.StoreKind.allCases)
+    func entriesAreListedInCreationOrder(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
         try device.store.set(pubky: F.b, secret: F.bSecret)
         try device.store.set(pubky: F.a, secret: F.aSecret)
         try device.store.set(pubky: F.c, secret: F.cSecret)
         #expect(try device.store.entries().map(\.pubky) == [F.b, F.a, F.c])
     }
 
-    @Test func settingAnExistingPubkyOverwritesItInPlaceKeepingItsPosition() throws {
-        let device = F()
+    @Test(arguments: F.StoreKind.allCases)
+    func settingAnExistingPubkyOverwritesItInPlaceKeepingItsPosition(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
         try device.store.set(pubky: F.a, secret: F.aSecret)
         try device.store.set(pubky: F.b, secret: F.bSecret)
         try device.store.set(pubky: F.a, secret: F.cSecret)
@@ -61,8 +82,9 @@ import Testing
         #expect(try device.store.secret(of: F.b) == F.bSecret)
     }
 
-    @Test func theKeyIsThePubkyExactlyAsGivenNeverNormalised() throws {
-        let device = F()
+    @Test(arguments: F.StoreKind.allCases)
+    func theKeyIsThePubkyExactlyAsGivenNeverNormalised(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
         try device.store.set(pubky: F.a, secret: F.aSecret)
         try device.store.set(pubky: "pubky" + F.a, secret: F.bSecret)
         #expect(try device.store.entries().map(\.pubky) == [F.a, "pubky" + F.a])
@@ -71,8 +93,9 @@ import Testing
         #expect(try device.store.secret(of: F.a.uppercased()) == nil)
     }
 
-    @Test func removingOneEntryKeepsTheOthersAndAnAbsentOneIsSuccess() throws {
-        let device = F()
+    @Test(arguments: F.StoreKind.allCases)
+    func removingOneEntryKeepsTheOthersAndAnAbsentOneIsSuccess(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
         try device.store.set(pubky: F.a, secret: F.aSecret)
         try device.store.set(pubky: F.b, secret: F.bSecret)
         try device.store.set(pubky: F.c, secret: F.cSecret)
@@ -82,8 +105,9 @@ import Testing
         #expect(try device.store.entries().map(\.pubky) == [F.a, F.c])
     }
 
-    @Test func removingAllClearsTheFileAndNamesWhatItHeld() throws {
-        let device = F()
+    @Test(arguments: F.StoreKind.allCases)
+    func removingAllClearsTheFileAndNamesWhatItHeld(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
         try device.store.set(pubky: F.a, secret: F.aSecret)
         try device.store.set(pubky: F.b, secret: F.bSecret)
         #expect(try device.store.removeAll() == [F.a, F.b])
@@ -91,8 +115,9 @@ import Testing
         #expect(try device.store.removeAll() == [])
     }
 
-    @Test func aSecretOfAnyFormIsStoredAsGiven() throws {
-        let device = F()
+    @Test(arguments: F.StoreKind.allCases)
+    func aSecretOfAnyFormIsStoredAsGiven(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
         for secret in ["0101", F.wSecret.uppercased(), F.aSecret + "\n", ""] {
             try device.store.set(pubky: F.a, secret: secret)
             #expect(try device.store.secret(of: F.a) == secret)
@@ -100,11 +125,13 @@ import Testing
     }
 
     /// Undecryptable values: still entries, with no secret.
-    @Test(arguments: [
-        "not base64 at all!!!", "", "AAAA", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-    ])
-    func aGarbageValueStaysListedButHasNoSecret(value: String) throws {
-        let device = F()
+    @Test(
+        arguments: F.StoreKind.allCases,
+        [
+            "not base64 at all!!!", "", "AAAA", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        ])
+    func aGarbageValueStaysListedButHasNoSecret(store kind: F.StoreKind, value: String) throws {
+        let device = F(store: kind)
         try device.store.set(pubky: F.a, secret: F.aSecret)
         try device.store.set(pubky: F.b, secret: F.bSecret)
         try device.store.overwrite(pubky: F.a, value: value)
@@ -113,8 +140,9 @@ import Testing
         #expect(try device.store.secret(of: F.b) == F.bSecret)
     }
 
-    @Test func aTruncatedOrTamperedValueDoesNotDecrypt() throws {
-        let device = F()
+    @Test(arguments: F.StoreKind.allCases)
+    func aTruncatedOrTamperedValueDoesNotDecrypt(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
         try device.store.set(pubky: F.a, secret: F.aSecret)
         let value = try #require(try device.store.entry(F.a)).value
         let sealed = try #require(Data(base64Encoded: value))
@@ -153,9 +181,10 @@ import Testing
         #expect(try Data(contentsOf: device.storeFile) == wrongShape)
     }
 
-    @Test func aValueSealedUnderAnotherKeyDoesNotDecrypt() throws {
-        let device = F()
-        let other = F()
+    @Test(arguments: F.StoreKind.allCases)
+    func aValueSealedUnderAnotherKeyDoesNotDecrypt(store kind: F.StoreKind) throws {
+        let device = F(store: kind)
+        let other = F(store: kind)
         try device.store.set(pubky: F.a, secret: F.aSecret)
         // Another sandbox whose keystore key comes from a later point of the sequence.
         other.journal.randomCalls.withLock { $0 = 5 }

@@ -17,9 +17,9 @@ import PubkyCrypto
 /// Sharing is never faked: Bitkit's checks of a record (spec/01 §4: a 64-hex secret deriving the
 /// pubky), its owner prefix and the keychain's order and statuses are the real code's.
 struct BitkitFakeWorld {
-    var privateStore: [String: String] = [:]
-    /// The device both apps share; Bitkit's sharing calls run `BitkitKeychainExchange` over it.
-    let phone = MemoryPhone()
+    /// The device both apps share, on the platform the test chose; Bitkit's sharing calls run its
+    /// real exchange over it (`BitkitKeychainExchange`, or `BitkitProviderClient` and Ring's provider).
+    let phone: MemoryPhone
     /// Pubkys with an account on the homeserver.
     var accounts: Set<String> = []
     /// Pubkys with a PKARR record.
@@ -42,7 +42,19 @@ struct BitkitFakeWorld {
 
     static let homeserver = "ufibwbmed6jeq9k4p583go95wofakh9fwpp4k734trq79pd9u1uy"
 
-    /// Ring publishes the record of `secret`, as Ring's `setOwned` does (delete, then add).
+    init(platform: Platform = .default) { phone = MemoryPhone(platform: platform) }
+
+    /// Bitkit's private store on the phone: on Android its provider serves `PUBKY_SECRET_KEY` from
+    /// here live (spec/07 §2).
+    var privateStore: [String: String] {
+        get { phone.privateStore() }
+        set { phone.setPrivateStore(newValue) }
+    }
+
+    /// The sharing policy of the phone's builds.
+    var policy: SharingPolicy { phone.policy }
+
+    /// Ring publishes the record of `secret`, as Ring's `setOwned` does.
     func ringPublishes(_ secret: String) {
         ringPublishes(pubky: BitkitFixture.pubky(of: secret), value: secret)
     }
@@ -57,31 +69,29 @@ struct BitkitFakeWorld {
         _ = phone.ring().withdrawAll { _ in }
     }
 
-    /// Bitkit's own shared records on the phone: `<prefix>:<pubky>` → secret.
+    /// What Ring could read of Bitkit's now: `<package>:<pubky>` → secret.
     var own: [String: String] {
-        Dictionary(
-            phone.sharedItems.filter {
-                SharedContract.bitkitSourceApps.contains(SharedContract.owner(ofAccount: $0.account) ?? "")
-            }
-            .map { ($0.account, String(decoding: $0.data, as: UTF8.self)) },
-            uniquingKeysWith: { first, _ in first })
+        phone.sharedRecords.filter {
+            SharedContract.bitkitSourceApps.contains(SharedContract.owner(ofAccount: $0.key) ?? "")
+        }
     }
 
-    /// Bitkit publishes its own record of `secret` (regtest's prefix), as its launch does.
+    /// Bitkit makes `secret`'s pubky visible to Ring, as its launch does on the phone's platform.
     func bitkitPublishes(_ secret: String) {
-        _ = phone.bitkit().offer(pubky: BitkitFixture.pubky(of: secret), secret: secret) {}
+        phone.bitkitShares(pubky: BitkitFixture.pubky(of: secret), secret: secret)
     }
 
-    /// Bitkit withdraws its own records.
-    func bitkitWithdrawsAll() {
-        _ = phone.bitkit().withdrawAll { _ in }
-    }
+    /// Bitkit stops making its key visible.
+    func bitkitWithdrawsAll() { phone.bitkitStopsSharing() }
 
-    /// Every keychain call of Bitkit's of `operation` fails with `status` (a broken device, or a
-    /// provider that cannot be reached: the seam answers unknown either way).
+    /// Every keychain call of Bitkit's of `operation` fails with `status` (an iOS device's keychain).
     func bitkitKeychainFails(_ operation: KeychainOperation, status: Int32) {
         phone.arm(MemoryPhone.Fault(bundleID: "to.bitkit", operation: operation, status: OSStatus(rawValue: status)))
     }
+
+    /// Bitkit's build can no longer reach Ring's records (a missing entitlement, a revoked grant):
+    /// every read is unknown.
+    func bitkitLosesAccess() { phone.revokeAccess(of: .bitkit) }
 
     mutating func respond(_ effect: Effect<Bitkit>, _ state: BitkitState) -> Answer<Bitkit> {
         switch effect {
@@ -176,7 +186,8 @@ struct BitkitFakeWorld {
         case .hasFollows: return .flag(false)
         case .follows(let pubky): return .follows(FollowsListing(names: follows[pubky] ?? []))
         case .followProfiles(let pubkys, _):
-            return .followProfiles(pubkys.map { FollowProfile(pubky: $0, outcome: profiles[$0].map { .found($0) } ?? .none) })
+            return .followProfiles(
+                pubkys.map { FollowProfile(pubky: $0, outcome: profiles[$0].map { .found($0) } ?? .none) })
         case .putProfile(let profile, let session):
             profiles[session.pubky] = profile
             return .done
@@ -205,9 +216,16 @@ enum BitkitFixture {
     static let adoptFailure = "error · \(BitkitTexts.adoptErrorTitle) · Authentication failed: "
     static let sourceLost = "error · \(BitkitTexts.sourceLostTitle) · \(BitkitTexts.sourceLostDescription)"
 
+    /// The toast of a pick whose key cannot be read: Android's names the read's reason (spec/07 §6.2).
+    static func unreadableKey(_ policy: SharingPolicy) -> String {
+        policy.adoptionFailsWithReadReason
+            ? "error · \(BitkitTexts.adoptErrorTitle) · \(AndroidContract.ringCredentialUnavailable)"
+            : adoptFailure + BitkitTexts.ringKeyUnavailable
+    }
+
     /// A world where Bitkit's wallet is W's mnemonic and nothing else exists.
-    static func walletWorld() -> BitkitFakeWorld {
-        var world = BitkitFakeWorld()
+    static func walletWorld(on platform: Platform = .default) -> BitkitFakeWorld {
+        var world = BitkitFakeWorld(platform: platform)
         world.privateStore = [BitkitStoreKey.mnemonic: mnemonic]
         return world
     }
@@ -246,13 +264,13 @@ enum BitkitFixture {
         return BitkitState(defaults: state.defaults, memory: state.memory, build: build)
     }
 
-    /// Bitkit signed in with Ring's A (the end of scenario 2), on Home.
-    static func adoptedA(policy: SharingPolicy = .iOS) -> (BitkitState, BitkitFakeWorld) {
-        var state = baseline(policy: policy)
+    /// Bitkit signed in with Ring's A (the end of scenario 2), on Home, on a phone of `platform`.
+    static func adoptedA(on platform: Platform = .default) -> (BitkitState, BitkitFakeWorld) {
+        var world = BitkitFakeWorld(platform: platform)
+        var state = baseline(policy: world.policy)
         state.defaults.reference = AdoptedReference(sourceApp: "app.pubkyring", pubky: a)
         state.memory?.publicKey = "pubky" + a
         state.memory?.authState = .authenticated
-        var world = BitkitFakeWorld()
         world.privateStore = [BitkitStoreKey.mnemonic: mnemonic, BitkitStoreKey.session: "\(a):s-tkrq"]
         world.ringPublishes(aSecret)
         world.accounts = [a]

@@ -8,6 +8,9 @@ import Keychain
 import PubkyCrypto
 import Testing
 
+/// Profile lifecycle on a world on disk: what needs the simulated homeserver's storage and
+/// sessions, the device's connectivity, keychain groups written by a tool, or files. A failed
+/// deletion and Disconnect run on a phone in memory (`ProfileLifecycleMemoryTests`).
 @Suite struct ProfileLifecycleTests {
     private func ownedW(_ world: TestWorld) throws {
         try world.baseline()
@@ -40,41 +43,6 @@ import Testing
         #expect(try world.store.sessions(pubky: Fixture.w).isEmpty)
     }
 
-    @Test func aRealDeletionFailureIsShownAndNothingChanges() throws {
-        let world = try TestWorld()
-        try ownedW(world)
-        try world.addSDKFault("delete-profile", remaining: 1)
-        let screen = try world.send(.deleteProfile(confirm: true))
-        #expect(
-            screen.toastTexts == [
-                "error · Unable to Delete Profile · We couldn't delete your profile data. Retry, or disconnect this pubky from Bitkit."
-            ])
-        #expect(try world.sharedAccounts() == ["to.bitkit.dev:\(Fixture.w)"])
-        #expect(try world.state().identity.kind == .owned)
-    }
-
-    @Test func disconnectShowsTheDialogThenClearsOnlyBitkitsStateOfAnAdoptedPubky() throws {
-        let world = try TestWorld()
-        try world.baseline()
-        try world.ringImport(Fixture.aSecret)
-        try world.ringSignUp(Fixture.aSecret)
-        try world.send(.pick(.pubky(Fixture.a)))
-        let dialog = try world.send(.disconnect(confirm: false))
-        #expect(dialog.route == "profile")
-        #expect(dialog.sheet?.title == "Disconnect Profile")
-        #expect(
-            dialog.sheet?.texts == [
-                "This will disconnect your Pubky profile from Bitkit. You can reconnect at any time."
-            ])
-        let screen = try world.send(.approve)
-        #expect(screen.stack == ["home"])
-        let state = try world.state()
-        #expect(state.identity.kind == .none)
-        #expect(state.reference == nil)
-        #expect(try world.sharedAccounts() == ["app.pubkyring:\(Fixture.a)"])
-        #expect(try world.sharedItem("app.pubkyring:\(Fixture.a)")?.data == Array(Fixture.aSecret.utf8))
-    }
-
     @Test func aDisconnectWhoseSignOutFailsChangesNothingLocally() throws {
         let world = try TestWorld()
         try ownedW(world)
@@ -83,17 +51,6 @@ import Testing
         #expect(screen.toasts.map(\.title) == ["Profile Error"])
         #expect(try world.state().identity.kind == .owned)
         #expect(try world.sharedAccounts() == ["to.bitkit.dev:\(Fixture.w)"])
-    }
-
-    @Test func disconnectWithAFailingForgetSessionStillDeletesTheCredentials() throws {
-        let world = try TestWorld()
-        try ownedW(world)
-        try world.addSDKFault("forget-session")
-        try world.send(.disconnect(confirm: true))
-        let items = try world.privateItems()
-        #expect(items["paykit_session"] == nil)
-        #expect(items["pubky_secret_key"] == nil)
-        #expect(try world.sharedAccounts().isEmpty)
     }
 
     /// spec/02 §19: the wipe removes only this build's records.

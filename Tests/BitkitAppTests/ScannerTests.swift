@@ -6,6 +6,9 @@ import Keychain
 import PubkyCrypto
 import Testing
 
+/// The scanner on a world on disk: auth links made by and checked against the simulated relay and
+/// homeserver. The approval's just-in-time read of Ring's key runs on a phone in memory
+/// (`ScannerMemoryTests`).
 @Suite struct ScannerTests {
     private func signinLink(_ world: TestWorld) throws -> String {
         try world.client(app: "simctl").createAuthRequest(capabilities: "/pub/pubky.app/:rw").value.link
@@ -200,35 +203,6 @@ import Testing
                 "warning · Pubky Identity Required · Create a Pubky identity in your profile to approve auth requests."
             ])
         #expect(screen.sheet == nil)
-    }
-
-    /// R11: an adopted record holding another key's secret is kept, but nothing is signed with it.
-    @Test func anUnreadableRingKeyGivesTheUsePubkyRingWarningBeforeAnySheet() throws {
-        let world = try TestWorld()
-        try pickedA(world)
-        try world.ringPublish(Fixture.a, secret: Fixture.bSecret)
-        try world.send(.background)
-        #expect(try world.send(.foreground).toasts.isEmpty)
-        let screen = try world.send(.scan(try signinLink(world)))
-        #expect(
-            screen.toastTexts == [
-                "warning · Use Pubky Ring · Bitkit can't read the key for this pubky from Pubky Ring. Open Pubky Ring to approve this request."
-            ])
-        #expect(screen.sheet == nil)
-        #expect(try world.state().reference?.pubky == Fixture.a)
-    }
-
-    @Test func aKeyThatDisappearsBeforeAuthorizeGivesPubkyIdentityRequiredAndTheSheetStays() throws {
-        let world = try TestWorld()
-        try pickedA(world)
-        let link = try signinLink(world)
-        try world.send(.scan(link))
-        try world.setProtection(.locked)
-        let screen = try world.send(.approve)
-        #expect(screen.toastTexts == ["error · Pubky Identity Required"])
-        #expect(screen.sheet?.id == "pubky-auth-approval")
-        #expect(screen.sheet?.buttons.last?.label == "Authorize")
-        #expect(try world.client(app: "simctl").authRequestStatus(link).value.pubky == nil)
     }
 
     /// Scenario 23(a): an owned identity approves from the scanner.

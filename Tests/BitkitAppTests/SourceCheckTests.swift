@@ -7,6 +7,9 @@ import Keychain
 import PubkyCrypto
 import Testing
 
+/// The source check on a world on disk: what needs the simulated homeserver's own behaviour (a
+/// homeserver down, its sessions and signup tokens) or the device's journal and private-keychain
+/// faults. The rest runs on a phone in memory (`SourceCheckMemoryTests`).
 @Suite struct SourceCheckTests {
     /// Baseline, Ring imports and signs up A (and B), Bitkit picks A.
     private func pickedA(alsoB: Bool = true) throws -> TestWorld {
@@ -20,122 +23,6 @@ import Testing
         }
         try world.send(.pick(.pubky(Fixture.a)))
         return world
-    }
-
-    private func expectCleared(_ world: TestWorld, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let state = try world.state()
-        #expect(state.reference == nil, sourceLocation: sourceLocation)
-        #expect(state.privateKeychain["paykit_session"] == false, sourceLocation: sourceLocation)
-        #expect(state.privateKeychain["pubky_secret_key"] == false, sourceLocation: sourceLocation)
-        #expect(state.identity.authState == .idle, sourceLocation: sourceLocation)
-        #expect(state.identity.publicKey == nil, sourceLocation: sourceLocation)
-        #expect(state.identity.kind == .none, sourceLocation: sourceLocation)
-    }
-
-    /// Scenario 7: Ring deletes the picked pubky while Bitkit is terminated.
-    @Test func aLaunchAfterRingDeletedThePickedPubkyClearsTheIdentityAndStaysHome() throws {
-        let world = try pickedA()
-        _ = try world.outcome(.kill)
-        try world.ringDelete(Fixture.a)
-        let screen = try world.send(.launch)
-        #expect(screen.route == "home")
-        #expect(screen.toastTexts == [Fixture.sourceLost])
-        try expectCleared(world)
-        #expect(try world.store.sessions(pubky: Fixture.a).count >= 1)
-        let choice = try world.send(.open(.profile))
-        #expect(choice.route == "pubkyChoice")
-        #expect(choice.rows.map(\.caption) == ["ORHZ...SQKY"])
-        #expect(choice.texts == ["Use an existing pubky from Pubky Ring."])
-    }
-
-    /// Scenario 8: on foreground, with Profile in the path, the path becomes [pubkyChoice].
-    @Test func aForegroundAfterRingDeletedTheLastPubkyResetsToPubkyChoiceWithTheCreateCard() throws {
-        let world = try pickedA(alsoB: false)
-        try world.send(.home)
-        try world.send(.open(.profile))
-        try world.send(.background)
-        try world.ringDelete(Fixture.a)
-        let screen = try world.send(.foreground)
-        #expect(screen.toastTexts == [Fixture.sourceLost])
-        #expect(screen.stack == ["home", "pubkyChoice"])
-        #expect(screen.texts == ["Create a new pubky and profile in Bitkit."])
-        #expect(screen.rowIDs == ["PubkyChoiceCreate"])
-        try expectCleared(world)
-        #expect(try world.sharedAccounts().isEmpty)
-    }
-
-    /// Scenario 9: every identity route resets the path.
-    @Test(arguments: [BitkitRoute.createProfile, .payContacts, .contacts, .editProfile, .contactDetail, .contactSaved])
-    func aLostSourceOnAnIdentityScreenResetsThePathToPubkyChoice(route: BitkitRoute) throws {
-        let world = try pickedA()
-        if route != .createProfile { try world.send(.open(route)) }
-        #expect(try world.state().route == route.rawValue)
-        try world.send(.background)
-        try world.ringDelete(Fixture.a)
-        let screen = try world.send(.foreground)
-        #expect(screen.toastTexts == [Fixture.sourceLost])
-        #expect(screen.stack == ["home", "pubkyChoice"])
-        #expect(screen.rows.map(\.caption) == ["ORHZ...SQKY"])
-        try expectCleared(world)
-    }
-
-    /// Scenario 10: without an identity route in the path the screen stays.
-    @Test(arguments: [BitkitRoute.settings, .contactsIntro, .contactActivity, .send])
-    func aLostSourceElsewhereKeepsTheScreen(route: BitkitRoute) throws {
-        let world = try pickedA()
-        try world.send(.home)
-        try world.send(.open(route))
-        try world.send(.background)
-        try world.ringDelete(Fixture.a)
-        let screen = try world.send(.foreground)
-        #expect(screen.toastTexts == [Fixture.sourceLost])
-        #expect(screen.stack == ["home", route.rawValue])
-        try expectCleared(world)
-        let choice = try world.send(.open(.profile))
-        #expect(choice.route == "pubkyChoice")
-        #expect(choice.rows.map(\.caption) == ["ORHZ...SQKY"])
-    }
-
-    /// spec/01 §9 and §13: only errSecItemNotFound is "missing".
-    @Test(arguments: ["locked", "entitlement", "wrong-secret", "read-fault"])
-    func anythingButNotFoundKeepsTheAdoption(condition: String) throws {
-        let world = try pickedA()
-        try world.send(.background)
-        switch condition {
-        case "locked": try world.setProtection(.locked)
-        case "entitlement":
-            try DeviceStore(world: world.world).update {
-                $0.apps[.bitkit] = InstalledApp(kind: .bitkit, network: .regtest, sharedGroupEnabled: false)
-            }
-        case "wrong-secret": try world.ringPublish(Fixture.a, secret: Fixture.bSecret)
-        default: try world.addKeychainFault(.read, account: "app.pubkyring:*", status: OSStatus(-25291))
-        }
-        let screen = try world.send(.foreground)
-        #expect(screen.toasts.isEmpty)
-        let state = try world.state()
-        #expect(state.reference?.pubky == Fixture.a)
-        #expect(state.identity.authState == .authenticated)
-        #expect(state.privateKeychain["paykit_session"] == true)
-    }
-
-    /// R3: a failing forgetSessionAccess still deletes the credentials, in order.
-    @Test func aFailingForgetSessionAccessStillDeletesSessionThenKey() throws {
-        let world = try pickedA()
-        try world.addSDKFault("forget-session")
-        try world.send(.background)
-        try world.ringDelete(Fixture.a)
-        let screen = try world.send(.foreground)
-        #expect(screen.toastTexts == [Fixture.sourceLost])
-        try expectCleared(world)
-        let deletes = try world.journal(event: "keychain").filter { $0.op == "delete" }.compactMap(\.account)
-        let session = try #require(deletes.lastIndex(of: "paykit_session"))
-        let key = try #require(deletes.lastIndex(of: "pubky_secret_key"))
-        #expect(session < key)
-        let relaunch = try world.send(.relaunch)
-        #expect(relaunch.toasts.isEmpty)
-        #expect(try world.state().identity.publicKey == nil)
-        #expect(try world.send(.open(.profile)).route == "pubkyChoice")
-        #expect(try world.store.sessions(pubky: Fixture.a).count >= 1)
     }
 
     /// R2: a failed restore keeps the reference; the signup link stays refused; a later launch recovers.

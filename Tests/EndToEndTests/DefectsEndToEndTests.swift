@@ -39,6 +39,36 @@ import Testing
         #expect(row["killedByNamed"] as? Bool == true)
     }
 
+    @Test func namedRunsEachDefectAgainstTheScenarioThatClaimsItAlone() throws {
+        let files = [
+            Self.file("13-bitkit-profile-offered-in-ring.scenario"), Self.file("R04-regtest-over-mainnet.scenario"),
+        ]
+        // Both runs catch the defect in the full matrix; --named runs R04, the one Docs/defects.md names.
+        let full = try Sim.run("simctl", ["defects"] + files + ["--defect", "own-prefix-without-network", "--json"])
+        let fullReport = try #require(try JSONSerialization.jsonObject(with: Data(full.stdout.utf8)) as? [String: Any])
+        #expect(
+            (fullReport["defects"] as? [[String: Any]])?.first?["scenarios"] as? [String] == [
+                "13-bitkit-profile-offered-in-ring", "R04-regtest-over-mainnet",
+            ])
+        let named = try Sim.run(
+            "simctl", ["defects"] + files + ["--defect", "own-prefix-without-network", "--named", "--json"])
+        #expect(named.status == 0, "\(named.stdout)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(named.stdout.utf8)) as? [String: Any])
+        let row = try #require((report["defects"] as? [[String: Any]])?.first)
+        #expect(row["scenarios"] as? [String] == ["R04-regtest-over-mainnet"])
+        #expect(row["killedByNamed"] as? Bool == true)
+        let progress = try Sim.run(
+            "simctl", ["defects"] + files + ["--defect", "own-prefix-without-network", "--named"])
+        #expect(progress.stdout.contains("shipped build: running 1 file(s)…"), "\(progress.stdout)")
+
+        let orphan = try Sim.run(
+            "simctl", ["defects", files[0], "--defect", "own-prefix-without-network", "--named"])
+        #expect(orphan.status == 2)
+        #expect(
+            orphan.stderr.contains("R04-regtest-over-mainnet.scenario, which is not among the files"),
+            "\(orphan.stderr)")
+    }
+
     @Test func theAuditAloneFlagsABitkitWipeThatRemovesRingsRecords() throws {
         let folder = try CatalogueFiles.folderWithIncludes(label: "defect-audit")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -3,6 +3,8 @@ import Foundation
 import RingApp
 import Testing
 
+/// Ring's lifecycle on a world on disk: the records' keychain attributes, the journal and Ring's
+/// private items. Its offer reloads run on a phone in memory (`LifecycleMemoryTests`).
 @Suite struct LifecycleTests {
     @Test func aFreshRingStartsInOnboardingAndFinishingShowsTheEmptyHome() throws {
         let sim = try RingTestWorld()
@@ -60,32 +62,6 @@ import Testing
         let relaunched = try sim.ring(.relaunch)
         #expect(relaunched.route == "home")
         #expect(relaunched.stack == ["home"])
-    }
-
-    @Test func anActionOnARingThatIsNotRunningLaunchesItFirstWithItsToasts() throws {
-        let sim = try RingTestWorld()
-        try sim.ring(.finishOnboarding)
-        try sim.bitkitPublish(secret: Key.wSecret)
-        try sim.ring(.showOffer(ref: "#1"), .confirm)
-        try sim.ring(.kill)
-        try sim.bitkitRemove(Key.w)
-        let screen = try sim.ring(.openSettings)
-        #expect(screen.route == "settings")
-        #expect(
-            screen.toasts.map(\.text) == [
-                "info · Bitkit pubky removed · A pubky you were using from Bitkit is no longer available."
-            ])
-        #expect(try sim.snapshot().running)
-    }
-
-    @Test func backgroundChangesNothingAndForegroundReloadsOffers() throws {
-        let sim = try RingTestWorld()
-        try sim.ring(.finishOnboarding)
-        try sim.ring(.background)
-        try sim.bitkitPublish(secret: Key.wSecret)
-        #expect(try sim.snapshot().offers.isEmpty)
-        let screen = try sim.ring(.foreground)
-        #expect(screen.rows.map(\.id) == ["ExternalPubkyBox-0"])
     }
 
     @Test func theJournalRecordsLifecycleNavigationAndToasts() throws {

@@ -17,8 +17,9 @@ struct RingFakeWorld {
     var secrets: [String: RingStoredSecret] = [:]
     /// Pubkys with at least one stored session.
     var sessions: Set<String> = []
-    /// The device both apps share; Ring's sharing calls run `RingKeychainExchange` over it.
-    let phone = MemoryPhone()
+    /// The device both apps share, on the platform the test chose; Ring's sharing calls run its real
+    /// exchange over it (`RingKeychainExchange`, or `RingProviderModule` and Bitkit's providers).
+    let phone: MemoryPhone
     var accounts: Set<String> = []
     var homeservers: [String: String] = [:]
     var faults: Set<RingSDKFault> = []
@@ -26,6 +27,8 @@ struct RingFakeWorld {
     var files: [URL: [UInt8]] = [:]
     var nextLaunchID: UInt64 = 200
     var elapsed = 0.0
+
+    init(platform: Platform = .default) { phone = MemoryPhone(platform: platform) }
 
     mutating func respond(_ effect: Effect<Ring>, _ state: RingState) -> Answer<Ring> {
         switch effect {
@@ -45,12 +48,12 @@ struct RingFakeWorld {
         }
     }
 
-    /// Ring's own shared records on the phone (bare pubky → secret).
+    /// Ring's own shared records on the phone, as Bitkit could read them (bare pubky → secret).
     var own: [String: String] {
         let prefix = SharedContract.ringSourceApp + ":"
         return Dictionary(
-            phone.sharedItems.filter { $0.account.hasPrefix(prefix) }.map {
-                (String($0.account.dropFirst(prefix.count)), String(decoding: $0.data, as: UTF8.self))
+            phone.sharedRecords.filter { $0.key.hasPrefix(prefix) }.map {
+                (String($0.key.dropFirst(prefix.count)), $0.value)
             },
             uniquingKeysWith: { first, _ in first })
     }
@@ -60,18 +63,29 @@ struct RingFakeWorld {
         _ = phone.ring().offer(pubky: pubky, secret: secret) {}
     }
 
-    /// Bitkit's shared records, written as Bitkit writes them (`<sourceApp>:<pubky>` holding the
-    /// value as it is: Bitkit never checks what it publishes), in this order.
+    /// Bitkit's shared records, written as Bitkit writes them on iOS (`<sourceApp>:<pubky>` holding
+    /// the value as it is: Bitkit never checks what it publishes), in this order.
     func bitkitPublishes(_ records: [(identity: SharedIdentity, value: String)]) {
         for (identity, value) in records { try? phone.plant(account: identity.record, value: value) }
     }
 
-    /// Every keychain call of Ring's of `operation` fails with `status` (a locked or broken device).
+    /// Bitkit `package` makes `secret`'s pubky visible, as it does on the phone's platform (its own
+    /// record on iOS; its provider serving `PUBKY_SECRET_KEY` on Android).
+    func bitkitShares(_ secret: String, package: String = "to.bitkit.dev") {
+        guard let pair = Ed25519KeyPair(secretHex: secret) else { return }
+        phone.bitkitShares(pubky: pair.pubky, secret: secret, package: package)
+    }
+
+    /// Every keychain call of Ring's of `operation` fails with `status` (a locked or broken device;
+    /// on Android its keystore refuses the writes and removals of its shared records).
     func ringKeychainFails(_ operation: KeychainOperation, status: Int32) {
         phone.arm(
             MemoryPhone.Fault(
                 bundleID: SharedContract.ringSourceApp, operation: operation, status: OSStatus(rawValue: status)))
     }
+
+    /// Ring's build can no longer reach Bitkit's records (a missing entitlement, a revoked grant).
+    func ringLosesAccess() { phone.revokeAccess(of: .ring) }
 
     private mutating func serve(_ request: RingRequest) -> RingReply {
         switch request {
@@ -103,6 +117,8 @@ struct RingFakeWorld {
     }
 
     private mutating func network(_ call: RingNetworkCall) -> RingReply {
+        // Offline, the app's network client fails every call before it leaves the device.
+        guard online else { return .networkFailed(.offline(app: "ring")) }
         elapsed += 0.1
         switch call {
         case .resolve(let pubky): return .network(.homeserver(homeservers[pubky]), elapsed: elapsed)

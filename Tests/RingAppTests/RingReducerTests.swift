@@ -12,8 +12,9 @@ import Testing
 @Suite struct RingReducerTests {
     typealias F = RingFixture
 
-    @Test func theLaunchPublishesEveryOwnedKeyWithTheWindowBetweenDeleteAndAdd() {
-        var world = RingFakeWorld()
+    @Test(arguments: Platform.allCases)
+    func theLaunchPublishesEveryOwnedKeyWithTheWindowBetweenDeleteAndAdd(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
         world.secrets[F.a] = RingStoredSecret(secretKey: F.aSecret)
         var state = F.home([F.ownedA, F.adoptedW])
         state.memory = nil

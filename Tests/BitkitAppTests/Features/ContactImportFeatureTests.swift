@@ -36,11 +36,16 @@ import Testing
         let preview = store.state.contactImport.pending
         // By name, case-insensitive, digits first.
         #expect(Set(preview?.follows.map(\.pubky) ?? []) == [F.b, F.w])
-        #expect(preview?.follows.map(\.name) == ["bob", FollowProfile.placeholderName(F.w)].sorted { $0.lowercased() < $1.lowercased() })
+        #expect(
+            preview?.follows.map(\.name)
+                == ["bob", FollowProfile.placeholderName(F.w)].sorted { $0.lowercased() < $1.lowercased() })
         #expect(preview?.summary == "2 friends")
         #expect(
             store.calls.filter { if case .checkpoint = $0 { return true } else { return false } }
-                == [.checkpoint(.importBeforeFollows), .checkpoint(.importBeforeLookup), .checkpoint(.importBeforeLookup)])
+                == [
+                    .checkpoint(.importBeforeFollows), .checkpoint(.importBeforeLookup),
+                    .checkpoint(.importBeforeLookup),
+                ])
         #expect(store.networkCalls == [.follows(pubky: F.a), .followProfiles([F.b, F.w], lane: .interactive)])
         // The found profile is a session profile; the placeholder is not.
         #expect(store.state.contactImport.sessionProfiles?.entries.keys.sorted() == [F.b])

@@ -48,21 +48,53 @@ import Testing
         #expect(world.privateStore[BitkitStoreKey.session] != nil)
     }
 
-    /// The seam carries Android's rule: the decision rests on a listing, and a failed listing keeps.
+    /// The seam carries Android's rule: the decision rests on a listing of Ring's provider (read
+    /// through Bitkit's real client, resolver and permission check), and a failed listing keeps.
     @Test func onAndroidTheSourceCheckListsAndAFailedListingKeeps() {
-        var (state, world) = F.adoptedA(policy: .android)
+        var (state, world) = F.adoptedA(on: .android)
         world.ringWithdrawsAll()
         let lost = TestStore<Bitkit>(state, .foreground)
         lost.run { world.respond($0, $1) }
         #expect(lost.sharingCalls.first == .listPeers)
         #expect(!lost.sharingCalls.contains(.presence(F.ringA)))
         #expect(lost.toasts == [F.sourceLost])
-        (state, world) = F.adoptedA(policy: .android)
-        world.bitkitKeychainFails(.list, status: -25308)
+        (state, world) = F.adoptedA(on: .android)
+        world.ringWithdrawsAll()
+        world.bitkitLosesAccess()
         let kept = TestStore<Bitkit>(state, .foreground)
         kept.run { world.respond($0, $1) }
         #expect(kept.toasts.isEmpty)
         #expect(kept.state.defaults.reference == F.referenceA)
+    }
+
+    /// spec/07 §10 row 14 on both phones: Bitkit's build loses its access to Ring's records (a
+    /// missing entitlement; a revoked signature permission) — unknown, so the adoption is kept.
+    @Test(arguments: Platform.allCases)
+    func aSourceCheckWithoutAccessToRingKeepsTheAdoption(platform: Platform) {
+        var (state, world) = F.adoptedA(on: platform)
+        // Ring no longer has A: only the lost access stands between Bitkit and a definite absence.
+        world.ringWithdrawsAll()
+        world.bitkitLosesAccess()
+        let store = TestStore<Bitkit>(state, .foreground)
+        store.run { world.respond($0, $1) }
+        #expect(store.toasts.isEmpty)
+        #expect(store.state.defaults.reference == F.referenceA)
+        #expect(world.privateStore[BitkitStoreKey.session] != nil)
+        state = store.state
+        #expect(state.memory?.authState == .authenticated)
+    }
+
+    /// spec/07 §1.3 on Android: a Ring signed with another certificate is not trusted, so Bitkit's
+    /// listing fails and the adoption is kept.
+    @Test func onAndroidARingSignedWithAnotherCertificateKeepsTheAdoption() {
+        var (state, world) = F.adoptedA(on: .android)
+        world.ringWithdrawsAll()
+        world.phone.install("app.pubkyring", certificate: "other")
+        let store = TestStore<Bitkit>(state, .foreground)
+        store.run { world.respond($0, $1) }
+        #expect(store.toasts.isEmpty)
+        #expect(store.state.defaults.reference == F.referenceA)
+        state = store.state
     }
 
     @Test func theLaunchChecksTheSourceAfterRestoringTheSession() {
@@ -106,20 +138,25 @@ import Testing
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls.contains(.offer(pubky: F.w, secret: F.wSecret, between: nil)))
         #expect(world.own == ["to.bitkit.dev:\(F.w)": F.wSecret])
-        var android = F.baseline(policy: .android)
+        var world2 = F.walletWorld(on: .android)
+        world2.privateStore[BitkitStoreKey.secretKey] = F.wSecret
+        world2.privateStore[BitkitStoreKey.session] = "\(F.w):s-aihf"
+        world2.accounts = [F.w]
+        var android = F.baseline(policy: world2.policy)
         android.memory = nil
         let served = TestStore<Bitkit>(android, .launch)
-        var world2 = world
-        world2.bitkitWithdrawsAll()
         served.run { world2.respond($0, $1) }
         #expect(!served.sharingCalls.contains { if case .offer = $0 { return true } else { return false } })
+        // Its provider serves the key it holds, with no publish step (spec/07 §2).
+        #expect(world2.own == ["to.bitkit.dev:\(F.w)": F.wSecret])
     }
 
     // MARK: The launch: restore (R2, R4, spec/02 §8, spec/07 §7)
 
     @Test func aFailedRestoreDeletesTheSessionOnIOSAndKeepsItOnAndroidButKeepsTheReference() {
-        for policy in [SharingPolicy.iOS, .android] {
-            var (state, world) = F.adoptedA(policy: policy)
+        for platform in Platform.allCases {
+            var (state, world) = F.adoptedA(on: platform)
+            let policy = world.policy
             state.memory = nil
             world.accounts = []
             let store = TestStore<Bitkit>(state, .launch)
@@ -169,16 +206,16 @@ import Testing
     }
 
     @Test func onAndroidTheOwnKeyEnablesTheAuthAliasAndAnAdoptedIdentityNeither() {
-        var owned = F.baseline(policy: .android)
+        var world = F.walletWorld(on: .android)
+        var owned = F.baseline(policy: world.policy)
         owned.memory?.publicKey = "pubky" + F.w
         owned.memory?.authState = .authenticated
-        var world = F.walletWorld()
         world.privateStore[BitkitStoreKey.secretKey] = F.wSecret
         world.privateStore[BitkitStoreKey.session] = "\(F.w):s-aihf"
         let own = TestStore<Bitkit>(owned, .home)
         own.run { world.respond($0, $1) }
         #expect(own.effects.last == .linkAliases([URLRouter.Alias.pubkyAuth]))
-        var (adopted, adoptedWorld) = F.adoptedA(policy: .android)
+        var (adopted, adoptedWorld) = F.adoptedA(on: .android)
         adopted.memory?.path = [.settings]
         let ring = TestStore<Bitkit>(adopted, .home)
         ring.run { adoptedWorld.respond($0, $1) }

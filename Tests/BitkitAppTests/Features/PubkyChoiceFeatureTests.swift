@@ -59,12 +59,13 @@ import Testing
 
     // MARK: Pick and adopt (spec/02 §12)
 
-    @Test func pickingReadsTheSecretJustInTimeSetsTheReferenceBeforeSigningInAndNeverStoresIt() {
-        var world = F.walletWorld()
+    @Test(arguments: Platform.allCases)
+    func pickingReadsTheSecretJustInTimeSetsTheReferenceBeforeSigningInAndNeverStoresIt(platform: Platform) {
+        var world = F.walletWorld(on: platform)
         world.ringPublishes(F.aSecret)
         world.accounts = [F.a]
         world.records = [F.a]
-        let store = TestStore<Bitkit>(F.onPubkyChoice([F.a]), .pick(.pubky(F.a)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.a], policy: world.policy), .pick(.pubky(F.a)))
         #expect(store.awaiting == .holdProcess)
         store.answer(.process(1))
         #expect(store.state.memory?.adoption == InFlightMarker(process: 1, subject: F.a))
@@ -91,11 +92,12 @@ import Testing
 
     /// The reviewed hazard of the seed: a sign-in that fails while a record exists must not sign up
     /// (which would replace that record); the reference goes back.
-    @Test func aFailedSignInWithARecordPresentRollsBackAndNeverSignsUp() {
-        var world = F.walletWorld()
+    @Test(arguments: Platform.allCases)
+    func aFailedSignInWithARecordPresentRollsBackAndNeverSignsUp(platform: Platform) {
+        var world = F.walletWorld(on: platform)
         world.ringPublishes(F.aSecret)
         world.records = [F.a]
-        let store = TestStore<Bitkit>(F.onPubkyChoice([F.a]), .pick(.pubky(F.a)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.a], policy: world.policy), .pick(.pubky(F.a)))
         store.run(until: { $0 == .request(.network(.recordCheck, .recordCheck(pubky: F.a))) }) { world.respond($0, $1) }
         #expect(store.state.defaults.reference == F.referenceA)
         store.answer(.reply(.recordCheck(.found)))
@@ -107,10 +109,11 @@ import Testing
         #expect(world.accounts.isEmpty)
     }
 
-    @Test func aNeverSignedUpPubkyIsSignedUpThroughHomegateOnlyWhenTheCheckSaysNoRecord() {
-        var world = F.walletWorld()
+    @Test(arguments: Platform.allCases)
+    func aNeverSignedUpPubkyIsSignedUpThroughHomegateOnlyWhenTheCheckSaysNoRecord(platform: Platform) {
+        var world = F.walletWorld(on: platform)
         world.ringPublishes(F.bSecret)
-        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b], policy: world.policy), .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         let pair = F.pair(F.bSecret)
         #expect(
@@ -123,23 +126,25 @@ import Testing
 
     /// spec/02 §11.1: a failed adoption reloads the rows once — one listing, no lookup of a row the
     /// session remembers — and the error shows on Pubky Choice.
-    @Test func aFailedAdoptionReloadsTheRowsOnce() {
-        var world = F.walletWorld()
+    @Test(arguments: Platform.allCases)
+    func aFailedAdoptionReloadsTheRowsOnce(platform: Platform) {
+        var world = F.walletWorld(on: platform)
         world.ringPublishes(pubky: F.b, value: "not-a-secret")
-        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b], policy: world.policy), .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls.filter { $0 == .listPeers }.count == 1)
         #expect(store.networkCalls.isEmpty)
         #expect(store.state.memory?.top == .pubkyChoice)
-        #expect(store.toasts == [F.adoptFailure + BitkitTexts.ringKeyUnavailable])
+        #expect(store.toasts == [F.unreadableKey(world.policy)])
     }
 
     /// R6: a record check that cannot conclude (DHT unreachable) is no "not found".
-    @Test func anInconclusiveRecordCheckNeverSignsUp() {
-        var world = F.walletWorld()
+    @Test(arguments: Platform.allCases)
+    func anInconclusiveRecordCheckNeverSignsUp(platform: Platform) {
+        var world = F.walletWorld(on: platform)
         world.ringPublishes(F.bSecret)
         world.recordCheckUnknown = true
-        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b], policy: world.policy), .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         #expect(store.networkCalls == [.signIn(F.pair(F.bSecret)), .recordCheck(pubky: F.b)])
         #expect(world.accounts.isEmpty)
@@ -148,17 +153,18 @@ import Testing
     }
 
     /// R11: a record whose secret derives another key is never adopted, and nothing is signed. Ring's
-    /// record is read through Bitkit's real exchange over the phone's group: its derivation check is
-    /// the subject, so no fake stands in for it.
-    @Test func aRecordHoldingAnotherKeysSecretIsNeverAdopted() {
-        var world = F.walletWorld()
+    /// record is read through Bitkit's real exchange over the phone (the keychain group on iOS, Ring's
+    /// provider on Android): its derivation check is the subject, so no fake stands in for it.
+    @Test(arguments: Platform.allCases)
+    func aRecordHoldingAnotherKeysSecretIsNeverAdopted(platform: Platform) {
+        var world = F.walletWorld(on: platform)
         world.ringPublishes(pubky: F.b, value: F.aSecret)
-        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b]), .pick(.pubky(F.b)))
+        let store = TestStore<Bitkit>(F.onPubkyChoice([F.b], policy: world.policy), .pick(.pubky(F.b)))
         store.run { world.respond($0, $1) }
         #expect(store.sharingCalls.prefix(1) == [.readSecret(F.ringB)])
         #expect(store.networkCalls.isEmpty)
         #expect(store.state.defaults.reference == nil)
-        #expect(store.toasts == [F.adoptFailure + BitkitTexts.ringKeyUnavailable])
+        #expect(store.toasts == [F.unreadableKey(world.policy)])
     }
 
     /// R12: an adoption in flight in a live run rejects a second one before anything is read; a

@@ -12,9 +12,10 @@ import Testing
 @Suite struct AuthorizationFeatureTests {
     typealias F = RingFixture
 
-    @Test func authorizingWithAnAdoptedPubkyReadsBitkitsSecretNowAndSignsWithIt() {
-        var world = RingFakeWorld()
-        world.bitkitPublishes([(F.dev, F.wSecret)])
+    @Test(arguments: Platform.allCases)
+    func authorizingWithAnAdoptedPubkyReadsBitkitsSecretNowAndSignsWithIt(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
+        world.bitkitShares(F.wSecret)
         var state = F.home([F.adoptedW])
         let request = F.signInRequest()
         state.memory?.sheet = .confirmAuth(request, pubky: F.w)
@@ -58,10 +59,11 @@ import Testing
         #expect(store.networkCalls == [.approve(link: request.link, pair), .publishHomeserver(pair, homeserver: "hs")])
     }
 
-    @Test func offlineTheAuthorizationStopsBeforeAnyRead() {
-        var world = RingFakeWorld()
+    @Test(arguments: Platform.allCases)
+    func offlineTheAuthorizationStopsBeforeAnyRead(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
         world.online = false
-        world.bitkitPublishes([(F.dev, F.wSecret)])
+        world.bitkitShares(F.wSecret)
         var state = F.home([F.adoptedW])
         state.memory?.sheet = .confirmAuth(F.signInRequest(), pubky: F.w)
         let store = TestStore<Ring>(state, .confirm)

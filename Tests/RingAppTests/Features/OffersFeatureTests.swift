@@ -28,10 +28,11 @@ import Testing
         #expect(store.toasts == [RingTexts.pruned.text])
     }
 
-    @Test func theOfferLoadPrunesAnAdoptedPubkyWhoseRecordIsGoneAndOffersTheRest() {
-        var world = RingFakeWorld()
+    @Test(arguments: Platform.allCases)
+    func theOfferLoadPrunesAnAdoptedPubkyWhoseRecordIsGoneAndOffersTheRest(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
         let other = SharedIdentity(pubky: F.a, sourceApp: "to.bitkit")
-        world.bitkitPublishes([(other, F.aSecret)])
+        world.bitkitShares(F.aSecret, package: "to.bitkit")
         let store = TestStore<Ring>(F.home([F.adoptedW]), .home)
         store.run { world.respond($0, $1) }
         #expect(store.calls.prefix(2) == [.sharing(.listPeers), .checkpoint(.pruneAfterListing)])
@@ -40,9 +41,10 @@ import Testing
         #expect(store.state.offers.map(\.record) == [other])
     }
 
-    @Test func anAdoptedPubkyWhoseRecordIsListedIsKept() {
-        var world = RingFakeWorld()
-        world.bitkitPublishes([(F.dev, F.wSecret)])
+    @Test(arguments: Platform.allCases)
+    func anAdoptedPubkyWhoseRecordIsListedIsKept(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
+        world.bitkitShares(F.wSecret)
         let store = TestStore<Ring>(F.home([F.adoptedW]), .home)
         store.run { world.respond($0, $1) }
         #expect(store.state.store.entries == [F.adoptedW])
@@ -51,9 +53,10 @@ import Testing
     }
 
     /// Prune matches pubky and source app: the same pubky from another flavour does not keep it.
-    @Test func aRecordOfTheSamePubkyFromAnotherFlavourDoesNotKeepTheAdoption() {
-        var world = RingFakeWorld()
-        world.bitkitPublishes([(SharedIdentity(pubky: F.w, sourceApp: "to.bitkit"), F.wSecret)])
+    @Test(arguments: Platform.allCases)
+    func aRecordOfTheSamePubkyFromAnotherFlavourDoesNotKeepTheAdoption(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
+        world.bitkitShares(F.wSecret, package: "to.bitkit")
         let store = TestStore<Ring>(F.home([F.adoptedW]), .home)
         store.run { world.respond($0, $1) }
         #expect(store.state.store.entries.isEmpty)
@@ -71,9 +74,25 @@ import Testing
         #expect(store.toasts.isEmpty)
     }
 
-    @Test func usingABitkitPubkyResolvesItsHomeserverAndNeverReadsItsSecret() {
-        var world = RingFakeWorld()
-        world.bitkitPublishes([(F.dev, F.wSecret)])
+    /// spec/07 §10 row 14 on both phones: Ring's build loses access to Bitkit's records (a missing
+    /// entitlement; revoked signature permissions, checked by the real resolver) — the listing fails,
+    /// nothing is pruned.
+    @Test(arguments: Platform.allCases)
+    func aListingWithoutAccessToBitkitPrunesNothing(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
+        world.bitkitShares(F.wSecret)
+        world.ringLosesAccess()
+        let store = TestStore<Ring>(F.home([F.adoptedW], listed: [F.dev]), .home)
+        store.run { world.respond($0, $1) }
+        #expect(store.calls == [.sharing(.listPeers)])
+        #expect(store.state.store.entries == [F.adoptedW])
+        #expect(store.toasts.isEmpty)
+    }
+
+    @Test(arguments: Platform.allCases)
+    func usingABitkitPubkyResolvesItsHomeserverAndNeverReadsItsSecret(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
+        world.bitkitShares(F.wSecret)
         world.homeservers[F.w] = "hs"
         var state = F.home([], listed: [F.dev])
         state.memory?.sheet = .useExternal(F.dev)

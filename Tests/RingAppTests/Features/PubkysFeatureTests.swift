@@ -37,9 +37,10 @@ import Testing
         #expect(store.state.memory?.stack == [.home])
     }
 
-    @Test func removingAnAdoptedPubkyTouchesNoKeyAndNoRecordAndOffersItAgain() {
-        var world = RingFakeWorld()
-        world.bitkitPublishes([(F.dev, F.wSecret)])
+    @Test(arguments: Platform.allCases)
+    func removingAnAdoptedPubkyTouchesNoKeyAndNoRecordAndOffersItAgain(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
+        world.bitkitShares(F.wSecret)
         world.sessions = [F.w]
         var state = F.home([F.adoptedW], listed: [F.dev])
         state.memory?.sheet = .deletePubky(pubky: F.w)
@@ -53,8 +54,9 @@ import Testing
         #expect(store.state.offers.map(\.record) == [F.dev])
     }
 
-    @Test func deletingAnOwnedPubkyUnpublishesFirstAndAFailureKeepsEverything() {
-        var world = RingFakeWorld()
+    @Test(arguments: Platform.allCases)
+    func deletingAnOwnedPubkyUnpublishesFirstAndAFailureKeepsEverything(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
         world.secrets[F.a] = RingStoredSecret(secretKey: F.aSecret)
         world.ringPublishes(F.a, secret: F.aSecret)
         world.ringKeychainFails(.delete, status: -25308)
@@ -78,8 +80,9 @@ import Testing
         #expect(world.own.isEmpty && world.secrets.isEmpty)
     }
 
-    @Test func aWipeWhoseUnpublishFailsChangesNothingAndOneThatSucceedsResetsEverything() {
-        var world = RingFakeWorld()
+    @Test(arguments: Platform.allCases)
+    func aWipeWhoseUnpublishFailsChangesNothingAndOneThatSucceedsResetsEverything(platform: Platform) {
+        var world = RingFakeWorld(platform: platform)
         world.secrets[F.a] = RingStoredSecret(secretKey: F.aSecret)
         world.ringPublishes(F.a, secret: F.aSecret)
         world.ringKeychainFails(.delete, status: -61)
