@@ -2,7 +2,6 @@ import AppSupport
 import ContractNames
 import Foundation
 import Scenarios
-import Synchronization
 
 /// `simctl journey export`: each catalogue scenario (each examples row) as a journey in the apps'
 /// format (spec/08 §4). Each scenario runs once in a fresh world, as `simctl scenario run` would,
@@ -60,27 +59,14 @@ public struct JourneyExporter: Sendable {
         }
         // A scenario that does not run on the platform (`skip on …`, `platforms:`) exports nothing.
         let runs = parsed.filter { $0.skipReason(on: runner.platform) == nil }
-        let results = Mutex<[Int: Result<Exported?, Failure>]>([:])
-        let next = Mutex(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, runs.count))) { _ in
-            while true {
-                let index = next.withLock { value -> Int in
-                    defer { value += 1 }
-                    return value
-                }
-                guard index < runs.count else { return }
-                let result: Result<Exported?, Failure>
-                do throws(Failure) { result = .success(try export(runs[index])) } catch { result = .failure(error) }
-                results.withLock { $0[index] = result }
-            }
+        let results = InOrderWork.map(count: runs.count, jobs: jobs) { index -> Result<Exported?, Failure> in
+            do throws(Failure) { return .success(try export(runs[index])) } catch { return .failure(error) }
         }
-        let all = results.withLock { $0 }
         var exported: [Exported] = []
-        for index in runs.indices {
-            switch all[index] {
-            case .success(let journey)?: if let journey { exported.append(journey) }
-            case .failure(let failure)?: throw failure
-            case nil: throw .malformed("\(runs[index].file) was not exported")
+        for result in results {
+            switch result {
+            case .success(let journey): if let journey { exported.append(journey) }
+            case .failure(let failure): throw failure
             }
         }
         return exported

@@ -4,7 +4,8 @@ import Scenarios
 /// The scenario runner's `ScriptRun` as a journey uses it: a scratch folder of its own, a fresh
 /// world made with the scenario's seed (or a given one), the apps' serving processes, and automatic
 /// focus — one app in front at a time, as on a phone (spec/08 §2.2 row 13). `close` ends the serving
-/// processes and removes the folder (keeping a fresh world when asked).
+/// processes it started (not the runner's shared ones) and removes the folder (keeping a fresh world
+/// when asked).
 struct JourneyScript {
     var run: ScriptRun
     let base: URL
@@ -24,8 +25,11 @@ struct JourneyScript {
         run = ScriptRun(
             scenario: scenario, runner: runner, world: world ?? base.appendingPathComponent("world"), scratch: scratch,
             environment: nil)
-        serving = runner.processPerAction ? nil : ServingTools(binDirectory: runner.binDirectory)
-        run.servingTools = serving
+        // The runner's shared processes (an export and its checks) outlive this script; its own do not.
+        serving =
+            runner.processPerAction || runner.servingTools != nil
+            ? nil : ServingTools(binDirectory: runner.binDirectory)
+        run.servingTools = runner.processPerAction ? nil : runner.servingTools ?? serving
         run.automaticFocus = true
         guard fresh else { return }
         let created = try? run.launch(

@@ -27,7 +27,7 @@ enum CrashCommands {
             (Ring's delete then add) then show as lost records. Exit 1 when any trial broke something.
             """,
         examples: [
-            "simctl crash Fixtures/scenarios/*.scenario --trials 200 --seed 1",
+            "simctl crash Fixtures/scenarios/*.scenario --trials 20 --seed 1",
             "simctl crash Fixtures/scenarios/07-ring-deletes-picked-bitkit-relaunches.scenario --step 17 --at 5 --keep",
         ]
     ) { args, invocation in

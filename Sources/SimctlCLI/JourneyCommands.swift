@@ -18,7 +18,7 @@ enum JourneyCommands {
     static let export = Command(
         "export",
         summary: "Write catalogue scenarios as journeys in the apps' format, with index.json and suite READMEs.",
-        usage: "[SCENARIO…] --out DIR [--platform ios|android|both] [--jobs N]",
+        usage: "[SCENARIO…] --out DIR [--platform ios|android|both] [--jobs N] [--check]",
         details: """
             Runs each scenario (default: every Fixtures/scenarios/*.scenario) once in a fresh world, as `simctl \
             scenario run` does, and phrases each step after its setup part from the screen the app showed before \
@@ -26,11 +26,14 @@ enum JourneyCommands {
             `Simulator capability "…": run `…`` action. Writes DIR/journeys/<suite>/<slug>.xml (one per scenario \
             and examples row), journeys/index.json and a README.md per suite; with `both`, DIR/ios/… and \
             DIR/android/…. Same catalogue, same bytes. A scenario that does not pass is not exported: exit 1, \
-            nothing written. Check one with `simctl journey run FILE.xml --scenario SCENARIO`. See Docs/journeys.md.
+            nothing written. Check one with `simctl journey run FILE.xml --scenario SCENARIO`; --check then runs every \
+            written journey that way (in this process, --jobs at a time), printing PASS or FAIL and the report per \
+            journey and `N passed, N failed`: exit 1 when one does not hold. See Docs/journeys.md.
             """,
         examples: [
             "simctl journey export Fixtures/scenarios/02-pick-signed-up-ring-pubky.scenario --out exported",
             "simctl journey run exported/journeys/pubky-profile/pick-signed-up-ring-pubky.xml --scenario Fixtures/scenarios/02-pick-signed-up-ring-pubky.scenario",
+            "simctl journey export Fixtures/scenarios/02-pick-signed-up-ring-pubky.scenario Fixtures/scenarios/03-pick-never-signed-up-ring-pubky.scenario --out checked --check",
         ]
     ) { args, invocation in
         guard let out = try args.option("--out") else { throw CLIError.usage("Give --out DIR.") }
@@ -41,6 +44,7 @@ enum JourneyCommands {
         let jobs = try args.option("--jobs", expecting: "a positive whole number") {
             Int($0).flatMap { $0 > 0 ? $0 : nil }
         }
+        let check = args.flag("--check")
         var files = args.remainingPositionals()
         try args.finish()
         if files.isEmpty {
@@ -57,26 +61,43 @@ enum JourneyCommands {
             var scenario: String
             var example: Int?
         }
+        struct Checked: Encodable {
+            var file: String
+            var passed: Bool
+            var summary: String
+            /// A failed journey's report (or why it could not run).
+            var report: String?
+        }
         struct Output: Encodable {
             var written: [String]
             var journeys: [Entry]
+            var checked: [Checked]?
+            var passed: Int?
+            var failed: Int?
         }
+        let jobCount = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        // One set of serving processes for every run of the export and its checks.
+        let serving = ServingTools(binDirectory: ScenarioRunner().binDirectory)
+        defer { serving.shutdown() }
         var written: [(String, String)] = []
         var entries: [Entry] = []
+        var toCheck: [(runner: ScenarioRunner, journeys: [JourneyExporter.Exported], files: [String])] = []
         for platform in platforms {
             // Each platform's journeys come from runs on that platform's worlds.
             var runner = ScenarioRunner()
             runner.platform = platform
+            runner.servingTools = serving
             let exporter = JourneyExporter(runner: runner, platform: platform)
             let exported: [JourneyExporter.Exported]
             do throws(JourneyExporter.Failure) {
-                exported = try exporter.export(files: files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+                exported = try exporter.export(files: files, jobs: jobCount)
             } catch {
                 throw CLIError.failure(error.description)
             }
             let prefix = which == "both" ? platform.rawValue + "/" : ""
             entries += exported.map { Entry(file: prefix + $0.path, scenario: $0.scenario, example: $0.example) }
             written += JourneyExportFolder.files(exported, platform: platform).map { (prefix + $0.0, $0.1) }
+            toCheck.append((runner, exported, exported.map { prefix + $0.path }))
         }
         let root = URL(fileURLWithPath: out)
         for (path, content) in written {
@@ -90,10 +111,28 @@ enum JourneyCommands {
             }
         }
         let journeys = written.filter { $0.0.hasSuffix(".xml") }.map(\.0)
-        try invocation.emit(
-            Output(written: written.map(\.0), journeys: entries),
-            text: "\(journeys.count) journey(s) written under \(out):\n"
-                + journeys.map { "  \($0)" }.joined(separator: "\n"))
+        var output = Output(written: written.map(\.0), journeys: entries)
+        var text =
+            "\(journeys.count) journey(s) written under \(out):\n" + journeys.map { "  \($0)" }.joined(separator: "\n")
+        if check {
+            let checked = toCheck.flatMap { platform in
+                JourneyExportCheck(runner: platform.runner, platform: platform.runner.platform).check(
+                    platform.journeys, files: platform.files, jobs: jobCount)
+            }
+            let failed = checked.filter { !$0.passed }.count
+            output.checked = checked.map {
+                Checked(
+                    file: $0.file, passed: $0.passed, summary: $0.report?.summary ?? "failed: did not run",
+                    report: $0.passed ? nil : $0.report?.text ?? $0.problem)
+            }
+            output.passed = checked.count - failed
+            output.failed = failed
+            text +=
+                "\n" + checked.map(\.line).joined(separator: "\n")
+                + "\n\(checked.count - failed) passed, \(failed) failed"
+        }
+        try invocation.emit(output, text: text)
+        if output.failed ?? 0 > 0 { throw ExitStatus(code: 1) }
     }
 
     static let run = Command(

@@ -32,9 +32,9 @@ enum RaceCommands {
             scheduling points too (`provider query content://…`, with --points all).
             """,
         examples: [
-            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 200 --expect 'expect bitkit state .reference.pubky = {A}'   # exit 1: the harness finds the race (47 of 200 fail)",
+            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 50 --expect 'expect bitkit state .reference.pubky = {A}'   # exit 1: the harness finds the race (10 of 50 fail)",
             "simctl race --a 'ring keychain set-owned {A.secret}' --b 'bitkit keychain is-definitely-missing {A}' --iterations 200 --outcome 'simctl keychain list :: .items[*].account'",
-            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 100 --expect 'expect bitkit state .reference.pubky = {A}' --html race-report   # exit 1: as above, drawn in race-report/index.html",
+            "simctl race --setup-file Fixtures/races/picked-ring-pubky.steps --a 'ring relaunch' --b 'bitkit foreground' --iterations 50 --expect 'expect bitkit state .reference.pubky = {A}' --html race-report   # exit 1: as above, drawn in race-report/index.html",
         ]
     ) { args, invocation in
         let setupText = try args.option("--setup")

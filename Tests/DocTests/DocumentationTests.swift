@@ -42,19 +42,33 @@ import Testing
     /// A page's commands must use at most this many CPU seconds, so the doc test stays a small part
     /// of CI: run a part of the catalogue, a few hundred iterations. CPU, not the wall clock: the
     /// suite must pass on a loaded machine, where a page's wall time grows with the load and its CPU
-    /// time does not. README's page is the slowest: its 101-pair race matrix alone uses about 80 CPU
-    /// seconds in a debug build.
+    /// time does not. The slowest are README's page (about 20 CPU seconds in a debug build) and `simctl
+    /// explore --help`, whose example runs the 101-pair race matrix (about 16); `DOC_TEST_CPU_LOG`
+    /// lists every page's.
     static let budgetSeconds = 300.0
 
     /// Runs the page; it must pass, and within its CPU budget.
     static func check(_ page: DocPage) throws {
         var runner = DocRunner()
         let failures = try runner.failures(of: page)
+        Self.log(page, runner)
         #expect(failures.isEmpty, "\(page.name):\n\(failures.joined(separator: "\n"))")
         #expect(
             runner.cpuSeconds < budgetSeconds,
             "\(page.name) used \(Int(runner.cpuSeconds)) CPU seconds (\(Int(runner.seconds)) s of wall time); the slowest: \(runner.slowest.joined(separator: "; "))"
         )
+    }
+
+    /// `DOC_TEST_CPU_LOG=FILE` appends a line per page to FILE: its CPU seconds, its name and its three
+    /// slowest commands, to find what makes the doc test slow.
+    static func log(_ page: DocPage, _ runner: DocRunner) {
+        guard let path = ProcessInfo.processInfo.environment["DOC_TEST_CPU_LOG"], !path.isEmpty else { return }
+        let line =
+            String(format: "%.2f", runner.cpuSeconds) + "\t\(page.name)\t\(runner.slowest.joined(separator: "; "))\n"
+        // Appended in one write: the pages run at the same time.
+        guard let file = fopen(path, "a") else { return }
+        fputs(line, file)
+        fclose(file)
     }
 
     @Test func theDocumentsAndTheHelpTreesAreAllRead() throws {

@@ -10,7 +10,7 @@ import Testing
         let path: String
 
         init() throws {
-            path = FileManager.default.temporaryDirectory.appendingPathComponent("android-\(UUID().uuidString)").path
+            path = Scratch.folder.appendingPathComponent("android-\(UUID().uuidString)").path
             let made = try Sim.run(
                 "simctl", ["world", "init", "--platform", "android", "--with-apps", "--world", path])
             #expect(made.status == 0, "\(made.stderr)")

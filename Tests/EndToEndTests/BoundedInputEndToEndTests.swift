@@ -30,7 +30,7 @@ import Testing
 
     /// A sparse file of `size` zero bytes.
     private func sparseFile(_ name: String, size: off_t = bigSize) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
+        let path = Scratch.folder.appendingPathComponent("\(UUID().uuidString)-\(name)").path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         #expect(truncate(path, size) == 0)
         return path
@@ -86,7 +86,7 @@ import Testing
     @Test func aBackupJustUnderTheLimitIsStillRestored() throws {
         let sim = try world()
         defer { sim.cleanup() }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).json").path
+        let path = Scratch.folder.appendingPathComponent("\(UUID().uuidString).json").path
         defer { unlink(path) }
         let document = "{\"pubkySession\":null}"
         let padded = document + String(repeating: " ", count: (1 << 20) - document.utf8.count)

@@ -10,7 +10,7 @@ enum CatalogueFiles {
 
     /// A new temporary folder holding every include file (`*.steps`) of the catalogue.
     static func folderWithIncludes(label: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for name in try FileManager.default.contentsOfDirectory(atPath: scenarios.path) where name.hasSuffix(".steps") {
             try FileManager.default.copyItem(

@@ -37,7 +37,7 @@ enum Chromium {
 
     /// A PNG screenshot of `page` in a window of `width`×`height` CSS pixels at scale 1.
     static func screenshot(_ page: URL, width: Int, height: Int) throws -> Data {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("shot-\(UUID().uuidString).png")
+        let output = Scratch.folder.appendingPathComponent("shot-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: output) }
         _ = try run(["--screenshot=\(output.path)", "--window-size=\(width),\(height)", page.absoluteString])
         guard let data = FileManager.default.contents(atPath: output.path) else {
@@ -54,7 +54,7 @@ enum Chromium {
         let html = try String(contentsOf: page, encoding: .utf8)
         // The copy lives elsewhere (the report folder stays as the tool wrote it); its base address
         // is the page's folder, so relative links and frames resolve there.
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString).html")
+        let copy = Scratch.folder.appendingPathComponent("probe-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: copy) }
         let probe = """
             <pre id="probe-result"></pre>
@@ -88,7 +88,7 @@ enum Chromium {
     /// Runs headless Chromium with a throwaway profile and no network services; returns stdout.
     static func run(_ arguments: [String]) throws -> String {
         let executable = try require()
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
+        let profile = Scratch.folder.appendingPathComponent("chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

@@ -9,7 +9,7 @@ import Testing
     /// A scenario of Ring steps only (so no focus change adds processes): import A, then relaunch,
     /// whose launch publish deletes and re-adds A's record.
     private func ringScenario() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString).scenario")
+        let path = Scratch.folder.appendingPathComponent("crash-\(UUID().uuidString).scenario")
         try """
         title: Ring relaunches
         ring-sim import --secret \(Self.aSecret)
@@ -90,7 +90,7 @@ import Testing
 
     /// The worlds of a campaign go under `$TMPDIR` when the user set it: `--keep` leaves them there.
     @Test func keptWorldsAreUnderTheTemporaryFolderTheUserChose() throws {
-        let chosen = FileManager.default.temporaryDirectory.appendingPathComponent("chosen-\(UUID().uuidString)")
+        let chosen = Scratch.folder.appendingPathComponent("chosen-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: chosen, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: chosen) }
         let scenario = try ringScenario()
@@ -198,7 +198,7 @@ import Testing
     }
 
     @Test func replayingAStepThatPassesNoCrashPointSaysSoAndCountsNoKill() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString).scenario")
+        let path = Scratch.folder.appendingPathComponent("crash-\(UUID().uuidString).scenario")
         defer { try? FileManager.default.removeItem(at: path) }
         // Step 2 only reads the world: it has no crash point.
         try """

@@ -37,7 +37,7 @@ import Testing
 /// `error` (exit code 1) when a check failed.
 @Suite struct CheckedReportEndToEndTests {
     @Test func aFailedScenarioRunInJSONCarriesTheErrorWithItsExitCode() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("checked-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("checked-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("fails.scenario")
@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func aCrashTrialThatKillsNothingInJSONCarriesTheError() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString).scenario")
+        let file = Scratch.folder.appendingPathComponent("crash-\(UUID().uuidString).scenario")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("ring-sim import --secret \(Fixture.aSecret)\nring-sim state\n".utf8).write(to: file)
         let run = try Sim.run("simctl", ["crash", file.path, "--step", "2", "--at", "1", "--json"])

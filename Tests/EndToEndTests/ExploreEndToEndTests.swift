@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func theFailingScheduleBecomesAScenarioThatPassesWithBreakpoints() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("explore-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("explore-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("race-a.scenario").path
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func theMatrixExploresEveryListedPairAndWritesTheDetails() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("matrix-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("matrix-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let matrix = folder.appendingPathComponent("matrix.txt")

@@ -12,7 +12,7 @@ import Testing
     ) throws -> (
         reason: Process.TerminationReason, status: Int32, left: [String]
     ) {
-        let chosen = FileManager.default.temporaryDirectory.appendingPathComponent("interrupt-\(UUID().uuidString)")
+        let chosen = Scratch.folder.appendingPathComponent("interrupt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: chosen, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: chosen) }
         let process = Process()

@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// `simctl journey export` writes the catalogue as journeys in the apps' format (spec/08 §4): one
 /// file per scenario and examples row, an index in the platform's schema, nothing the simulator owns,
 /// the same bytes twice — and every exported journey runs with `journey run --scenario` and holds.
-/// The tests share nothing (each exports to its own folder), so they run alongside each other.
+/// The whole catalogue's export on both platforms, checked, is made once (`catalogue`) and read by
+/// the tests that look at it; the second export the byte comparison needs is that test's own.
 @Suite struct JourneyExportEndToEndTests {
     struct Entry {
         var file: String
@@ -13,16 +13,42 @@ import Testing
         var example: Int?
     }
 
+    /// One export of the whole catalogue, `--platform both --check`: its folder, its JSON, its status.
+    struct CatalogueExport: Sendable {
+        let folder: URL
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
     static let repository = CatalogueFiles.scenarios.deletingLastPathComponent().deletingLastPathComponent()
-    /// Journey runs at once.
-    static let jobs = 2
+
+    /// Made at its first use, by whichever test comes first; the others wait for it. Its folder stays
+    /// until the test process ends (`Scratch.folder` goes then).
+    static let catalogue: CatalogueExport = {
+        let folder = Scratch.folder.appendingPathComponent("export-\(UUID().uuidString)")
+        do {
+            let run = try Sim.run(
+                executable: Sim.productsDirectory.appendingPathComponent("simctl"),
+                ["journey", "export", "--out", folder.path, "--platform", "both", "--check", "--json"],
+                directory: repository)
+            return CatalogueExport(folder: folder, status: run.status, stdout: run.stdout, stderr: run.stderr)
+        } catch {
+            return CatalogueExport(folder: folder, status: -1, stdout: "", stderr: "\(error)")
+        }
+    }()
 
     func export(platform: String, into folder: URL) throws -> [Entry] {
         let run = try Sim.run(
             executable: Sim.productsDirectory.appendingPathComponent("simctl"),
             ["journey", "export", "--out", folder.path, "--platform", platform, "--json"], directory: Self.repository)
         #expect(run.status == 0, "\(run.stderr)")
-        return try #require(try run.json()["journeys"] as? [[String: Any]]).map {
+        return try Self.entries(run.stdout)
+    }
+
+    static func entries(_ json: String) throws -> [Entry] {
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        return try #require(object?["journeys"] as? [[String: Any]]).map {
             Entry(
                 file: $0["file"] as? String ?? "", scenario: $0["scenario"] as? String ?? "",
                 example: $0["example"] as? Int)
@@ -31,39 +57,28 @@ import Testing
 
     @Test(arguments: ["ios", "android"])
     func theCatalogueExportsAsJourneysThatEachRunAndHold(platform: String) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let entries = try export(platform: platform, into: folder)
+        let export = Self.catalogue
+        #expect(export.status == 0, "\(export.stderr)\(export.stdout.suffix(4000))")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
+        let entries = try Self.entries(export.stdout).filter { $0.file.hasPrefix("\(platform)/") }
         #expect(entries.count >= 58)
-        // Each run is its own process in its own fresh world: two at a time keep both cores busy
-        // while one process waits on its apps (this test was the suite's longest, end to end).
-        let failures = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: Self.jobs) { job in
-            for (index, entry) in entries.enumerated() where index % Self.jobs == job {
-                var args = [
-                    "journey", "run", folder.appendingPathComponent(entry.file).path, "--scenario", entry.scenario,
-                    "--platform", platform,
-                ]
-                if let example = entry.example { args += ["--example", String(example)] }
-                do {
-                    let run = try Sim.run(
-                        executable: Sim.productsDirectory.appendingPathComponent("simctl"), args,
-                        directory: Self.repository)
-                    if run.status != 0 {
-                        failures.withLock { $0.append("\(entry.file): \(run.stdout.suffix(600))\(run.stderr)") }
-                    }
-                } catch {
-                    failures.withLock { $0.append("\(entry.file): \(error)") }
-                }
-            }
+        // `--check` ran every written journey as `journey run FILE --scenario S [--example N] --platform P`.
+        let checked = try #require(object["checked"] as? [[String: Any]]).filter {
+            ($0["file"] as? String)?.hasPrefix("\(platform)/") == true
         }
-        let failed = failures.withLock { $0.sorted() }
+        #expect(checked.map { $0["file"] as? String ?? "" } == entries.map(\.file), "one check per journey, in order")
+        let failed = checked.filter { $0["passed"] as? Bool != true }.map {
+            "\($0["file"] as? String ?? ""): \($0["report"] as? String ?? "")"
+        }
         #expect(failed.isEmpty, "\(failed.joined(separator: "\n"))")
+        for check in checked {
+            #expect((check["summary"] as? String)?.hasPrefix("passed: ") == true, "\(check)")
+        }
     }
 
     /// Exports catalogue files into a new folder; returns the folder and each journey's XML by file.
     func exportXML(_ names: [String]) throws -> (folder: URL, entries: [Entry], xml: [String: String]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("export-\(UUID().uuidString)")
         let run = try Sim.run(
             executable: Sim.productsDirectory.appendingPathComponent("simctl"),
             ["journey", "export"] + names.map { "Fixtures/scenarios/\($0)" } + ["--out", folder.path, "--json"],
@@ -105,15 +120,13 @@ import Testing
     }
 
     @Test func anExportIsTheAppsFormatWithNothingTheSimulatorOwnsAndTheSameBytesTwice() throws {
-        let first = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
-        let second = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
-        defer {
-            try? FileManager.default.removeItem(at: first)
-            try? FileManager.default.removeItem(at: second)
-        }
-        _ = try export(platform: "both", into: first)
+        // This test's own export first, while another test may be making the shared one.
+        let second = Scratch.folder.appendingPathComponent("export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: second) }
         _ = try export(platform: "both", into: second)
-        let files = try Self.files(under: first)
+        let first = Self.catalogue
+        #expect(first.status == 0, "\(first.stderr)")
+        let files = try Self.files(under: first.folder)
         #expect(files == (try Self.files(under: second)), "two exports of one catalogue are byte-identical")
         for platform in ["ios", "android"] {
             let journeys = files.filter { $0.key.hasPrefix("\(platform)/journeys/") && $0.key.hasSuffix(".xml") }

@@ -55,7 +55,7 @@ import Testing
     @Test func aJourneyThatHoldsPassesAndWritesItsReports() throws {
         let sim = try Sim()
         defer { sim.cleanup() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journey-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("journey-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let junit = folder.appendingPathComponent("j.xml").path
         let html = folder.appendingPathComponent("html").path
@@ -251,7 +251,7 @@ import Testing
             """, in: sim)
         let setup =
             "bitkit wallet restore --mnemonic {W_MNEMONIC}; bitkit settings dev paykit-ui on; bitkit settings dev profile-intro seen"
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString).log")
+        let log = Scratch.folder.appendingPathComponent("crash-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
         func journeyRun(_ environment: [String: String]) throws -> Sim.Run {
             let world = try Sim()

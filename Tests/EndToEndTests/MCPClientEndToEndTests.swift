@@ -28,7 +28,7 @@ import Testing
         guard FileManager.default.isExecutableFile(atPath: Self.python.path) else {
             throw MissingClient(python: Self.python.path)
         }
-        let world = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-\(UUID().uuidString)/world")
+        let world = Scratch.folder.appendingPathComponent("mcp-\(UUID().uuidString)/world")
         let made = try Sim.run(
             "simctl",
             ["world", "init", "--with-apps", "--seed", String(seed), "--platform", platform, "--world", world.path])

@@ -187,7 +187,7 @@ import Testing
         let refused = try sim("simctl", "ui", "tap", "--id", "NoSuchButton")
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("error: no element 'NoSuchButton' on Bitkit's current screen"))
-        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("ui-\(UUID().uuidString).png")
+        let shot = Scratch.folder.appendingPathComponent("ui-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: shot) }
         #expect(try sim("simctl", "ui", "screenshot", "--out", shot.path).status == 0)
         #expect(try Data(contentsOf: shot).count > 1000)

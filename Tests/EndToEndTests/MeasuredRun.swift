@@ -31,7 +31,7 @@ struct MeasuredRun {
 
     /// Runs `tool args…` with standard input read from `stdin` (a path; `/dev/null` by default).
     static func run(_ tool: String, _ args: [String], stdin: String = "/dev/null") throws -> MeasuredRun {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("measured-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("measured-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let outPath = folder.appendingPathComponent("out").path

@@ -28,7 +28,7 @@ import Testing
             points.first { ($0["declaration"] as? String)?.hasPrefix("BitkitSharedPubkyProvider") == true })
         let killedID = try #require(killed["id"] as? String)
         let survivorID = try #require(survivor["id"] as? String)
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("mutate-e2e-\(UUID().uuidString)")
+        let out = Scratch.folder.appendingPathComponent("mutate-e2e-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try Sim.run(
             executable: Sim.productsDirectory.appendingPathComponent("simctl"),

@@ -5,7 +5,7 @@ import Testing
 /// with "matched nothing" unless the check says `absent`.
 @Suite struct NoVacuousPassEndToEndTests {
     func run(_ lines: [String], options: [String] = []) throws -> (path: String, run: Sim.Run) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vacuous-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("vacuous-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("negative.scenario")
         try (["bitkit launch"] + lines).joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)

@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func anAndroidRuleInstalledWronglyIsNamedAndTheReportShowsBothPlatformsPhones() throws {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("parity-\(UUID().uuidString)")
+        let report = Scratch.folder.appendingPathComponent("parity-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
         let file = CatalogueFiles.scenarios.appendingPathComponent("07-ring-deletes-picked-bitkit-relaunches.scenario")
             .path

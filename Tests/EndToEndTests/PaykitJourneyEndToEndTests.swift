@@ -131,7 +131,7 @@ import Testing
 
     /// Copies P01 with its includes into a temporary folder, applying `change` to P01's lines.
     private func copyP1(_ change: (inout [String]) -> Void) throws -> (folder: URL, file: String, lines: [String]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("paykit-p1-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("paykit-p1-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let source = Self.repositoryRoot.appendingPathComponent("Fixtures/scenarios")
         for name in ["baseline.steps", "P-common.steps"] {

@@ -4,7 +4,8 @@ import Testing
 /// An app run is a function of (world, seed, schedule): the whole catalogue, run twice with one
 /// seed — once through serving processes several scenarios at a time, once a process per action
 /// and one scenario at a time — prints the same transcripts and leaves byte-identical worlds:
-/// every file, the journal, the apps' memory and the backend's database included.
+/// every file, the journal, the apps' memory and the backend's database included. The served run is
+/// shared (`served`).
 @Suite struct ReplayEndToEndTests {
     struct Kept {
         var transcripts: [String: String] = [:]
@@ -14,17 +15,32 @@ import Testing
     /// A step that has not finished after this long has hung (as the doc test's hang guard).
     static let hangGuardSeconds = 1800
 
-    func runCatalogue(_ extra: [String]) throws -> Kept {
+    /// The whole catalogue with seed 7, its worlds kept, `extra` added.
+    static func runCatalogue(_ extra: [String]) throws -> Sim.Run {
         let files = try FileManager.default.contentsOfDirectory(atPath: CatalogueFiles.scenarios.path)
             .filter { $0.hasSuffix(".scenario") }.sorted()
             .map { CatalogueFiles.scenarios.appendingPathComponent($0).path }
         // No test depends on wall-clock speed: the step timeout is only a hang guard, far above any
         // step of a run on a machine loaded many times over (the default 60 s is for people).
-        let run = try Sim.run(
+        return try Sim.run(
             "simctl",
             ["scenario", "run"] + files + [
                 "--seed", "7", "--keep", "--no-timings", "--json", "--step-timeout", String(Self.hangGuardSeconds),
             ] + extra)
+    }
+
+    /// The catalogue through serving processes one scenario at a time: made once, at its first use,
+    /// and read by this suite and by `ElementIdentifiersEndToEndTests` (its transcripts' ids).
+    static let served: Result<Sim.Run, SimRunFailure> = {
+        do { return .success(try runCatalogue(["--jobs", "1"])) } catch { return .failure(SimRunFailure("\(error)")) }
+    }()
+
+    struct SimRunFailure: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    func kept(_ run: Sim.Run) throws -> Kept {
         #expect(run.status == 0, "\(run.stderr)")
         let document = try run.json()
         #expect(document["failed"] as? Int == 0)
@@ -40,8 +56,8 @@ import Testing
     }
 
     @Test func theCatalogueReplaysByteForByteAcrossProcessModesAndJobCounts() throws {
-        let served = try runCatalogue(["--jobs", "1"])
-        let perAction = try runCatalogue(["--process-per-action", "--jobs", "2"])
+        let served = try kept(try Self.served.get())
+        let perAction = try kept(try Self.runCatalogue(["--process-per-action", "--jobs", "2"]))
         defer {
             for world in Array(served.worlds.values) + Array(perAction.worlds.values) {
                 try? FileManager.default.removeItem(at: URL(fileURLWithPath: world).deletingLastPathComponent())

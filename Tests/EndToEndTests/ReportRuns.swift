@@ -32,7 +32,7 @@ enum ReportRuns {
     }
 
     static func temporaryFolder(_ label: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        Scratch.folder.appendingPathComponent("\(label)-\(UUID().uuidString)")
     }
 
     /// Runs `simctl arguments…` in the repository root.

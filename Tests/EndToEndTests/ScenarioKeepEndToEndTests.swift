@@ -4,7 +4,7 @@ import Testing
 /// `simctl scenario run --keep` names the kept world of a passing scenario as well as a failing one.
 @Suite struct ScenarioKeepEndToEndTests {
     @Test func aPassingScenarioRunWithKeepPrintsWhereItsWorldIs() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keep-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("keep-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("01-keep.scenario")

@@ -11,7 +11,7 @@ import Testing
     let androidOnly: String
 
     init() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("platforms-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("platforms-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.folder = folder
         func write(_ name: String, _ text: String) throws -> String {

@@ -6,7 +6,7 @@ import Testing
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("options-\(UUID().uuidString)")
+        folder = Scratch.folder.appendingPathComponent("options-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 

@@ -4,7 +4,7 @@ import Testing
 /// Expectations reuse a command's output only until the next step: a step's effect is always seen.
 @Suite struct ScenarioRunnerCommandCacheEndToEndTests {
     @Test func aStepBetweenTwoExpectationsOnOneCommandIsSeen() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("cache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("01-cache.scenario")

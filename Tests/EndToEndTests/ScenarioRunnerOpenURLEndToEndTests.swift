@@ -4,7 +4,7 @@ import Testing
 /// `bitkit open-url` is the OS offering a link to Bitkit, not a tap: the focus rule leaves Bitkit alone.
 @Suite struct ScenarioRunnerOpenURLEndToEndTests {
     @Test func bitkitOpenURLNeitherForegroundsNorTouchesBitkit() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("open-url-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("open-url-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("01-open-url.scenario")

@@ -4,7 +4,7 @@ import Testing
 /// Symbols in an expectation's path (`[?account=app.pubkyring:{B}]`) are expanded like its value.
 @Suite struct ScenarioRunnerPathSymbolsEndToEndTests {
     func run(_ text: String) throws -> Sim.Run {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("path-symbols-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("path-symbols-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("01-path.scenario")

@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func aRaceWithOwnWorldFolderLeavesNothingBehind() throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("race-scratch-\(UUID().uuidString)")
+        let scratch = Scratch.folder.appendingPathComponent("race-scratch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let run = try Sim.run(

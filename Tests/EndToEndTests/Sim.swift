@@ -19,7 +19,7 @@ struct Sim {
     /// A new temporary world; `apps` installs the catalogue baseline (Bitkit regtest and Ring); `android`
     /// makes it an Android world.
     init(apps: Bool = true, android: Bool = false) throws {
-        world = FileManager.default.temporaryDirectory.appendingPathComponent("e2e-\(UUID().uuidString)")
+        world = Scratch.folder.appendingPathComponent("e2e-\(UUID().uuidString)")
         let run = try Sim.run(
             "simctl",
             ["world", "init", "--world", world.path] + (apps ? ["--with-apps"] : [])
@@ -52,16 +52,15 @@ struct Sim {
         try run(executable: productsDirectory.appendingPathComponent(tool), args, stdin: stdin)
     }
 
-    /// Runs any executable as `run(_:_:stdin:)` does; `environment` adds to the test's own;
+    /// Runs any executable as `run(_:_:stdin:)` does; `environment` adds to the test's own (whose
+    /// `TMPDIR` is `Scratch.folder`);
     /// `directory` is its current folder (default: the test's).
     static func run(
         executable: URL, _ args: [String], stdin: String? = nil, environment: [String: String] = [:],
         directory: URL? = nil
     ) throws -> Run {
         try SiblingTool.run(
-            executable: executable, args,
-            environment: environment.isEmpty
-                ? nil : ProcessInfo.processInfo.environment.merging(environment) { _, new in new },
+            executable: executable, args, environment: Scratch.environment(environment),
             stdin: try stdin.map { path in try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) },
             directory: directory)
     }
@@ -72,6 +71,7 @@ struct Sim {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent(tool)
         process.arguments = args
+        process.environment = Scratch.environment()
         process.standardError = FileHandle.nullDevice
         let output = try Process.launchingAlone {
             let output = Pipe()

@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func elapsedComparesTheClocksOfTwoJournalEntries() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("elapsed-\(UUID().uuidString)")
+        let folder = Scratch.folder.appendingPathComponent("elapsed-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("elapsed.scenario")
