@@ -13,8 +13,8 @@ public struct ScenarioRunner: Sendable {
     public var stepTimeout: TimeInterval = 60
     /// Append the run's cross-app events to the transcript as a Mermaid sequence diagram.
     public var embedSequence = false
-    /// Start a process for every app command instead of sending the commands to long-lived
-    /// serving processes (`ToolServer`, Docs/races.md). Slower; the transcripts are the same.
+    /// Start a process for every command (the apps' and `simctl`'s) instead of sending the commands
+    /// to long-lived serving processes (`ToolServer`, Docs/races.md). Slower; the transcripts are the same.
     public var processPerAction = false
     /// Go on after a failed expectation and report every failed expectation of the scenario, not only
     /// the first; a step that fails on its own (an exit status, a timeout) still ends the run.

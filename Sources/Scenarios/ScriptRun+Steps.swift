@@ -88,11 +88,12 @@ extension ScriptRun {
         try start(tool, arguments).wait(timeout: runner.stepTimeout)
     }
 
-    /// Starts `tool arguments… --world W --json` with the run's environment: an app command goes to
-    /// a serving process when the run has them.
+    /// Starts `tool arguments… --world W --json` with the run's environment: a command of any tool,
+    /// `simctl`'s included, goes to a serving process when the run has them (a scenario's `simctl`
+    /// reads and writes outnumber its app actions, and a process start costs more than most of them).
     package func start(_ tool: Tool, _ arguments: [String]) throws -> RunningTool {
         let arguments = arguments + installedDefects(tool, arguments) + ["--world", world.path, "--json"]
-        if let servingTools, tool.appName != nil {
+        if let servingTools {
             return .served(try servingTools.start(tool, arguments, environment: environment ?? [:]))
         }
         return .process(

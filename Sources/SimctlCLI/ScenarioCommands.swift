@@ -45,7 +45,7 @@ enum ScenarioCommands {
             --junit FILE writes a JUnit XML report; --html DIR writes a visual report into DIR (index.html and one page per
             scenario: every step with both phones side by side, the expectations, what the device shares (the keychain
             group on iOS, the providers' rows on Android), the journal and the run's sequence diagram; one folder, no script, nothing fetched: Docs/reports.md); --sequence ends each
-            transcript with a Mermaid sequence diagram of the run's cross-app events. App commands go to long-lived `--serve` processes shared by the run, each command a
+            transcript with a Mermaid sequence diagram of the run's cross-app events. Commands (the apps' and simctl's) go to long-lived `--serve` processes shared by the run, each command a
             fresh app run; --process-per-action starts a process for every command instead (slower, same transcripts).
             --no-timings leaves durations out of the result lines and --json, so two runs with one seed print the same
             bytes (the transcripts are always the same). --defect NAME (repeatable) installs the apps with that named

@@ -38,6 +38,38 @@ import Testing
         #expect(refused.stderr.contains("Unknown command 'no-such-command'"))
     }
 
+    /// A scenario's `simctl` steps go to the serving processes as its app steps do (its reads of the
+    /// world outnumber its app actions, and a process start costs more than most of them); with
+    /// `--process-per-action` every step, `simctl`'s included, is a process of its own.
+    @Test func aScriptRunServesSimctlStepsLikeAppStepsUnlessEachActionGetsAProcess() throws {
+        let products = try #require(Self.products)
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("serving-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let scratch = base.appendingPathComponent("scratch")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scenario = try ScenarioParser.parse(text: "title: served\n\nbitkit launch\n", file: "served.scenario")
+        let tools = ServingTools(binDirectory: products)
+        defer { tools.shutdown() }
+        let runner = ScenarioRunner(binDirectory: products)
+        for served in [true, false] {
+            let world = base.appendingPathComponent(served ? "served" : "processes")
+            var run = ScriptRun(
+                scenario: scenario, runner: runner, world: world, scratch: scratch, environment: nil)
+            run.servingTools = served ? tools : nil
+            for tool in [Tool.simctl, .bitkit] {
+                let started = try run.start(tool, tool == .simctl ? ["world", "init", "--with-apps"] : ["launch"])
+                let isServed: Bool
+                switch started {
+                case .served: isServed = true
+                case .process: isServed = false
+                }
+                #expect(isServed == served, "\(tool) with serving processes: \(served)")
+                let result = started.wait(timeout: 600)
+                #expect(result.status == 0, "\(tool): \(result.stderr)")
+            }
+        }
+    }
+
     @Test func aCommandPastItsTimeoutIsKilledAndTheNextOneGetsAFreshProcess() throws {
         let products = try #require(Self.products)
         let world = FileManager.default.temporaryDirectory.appendingPathComponent("serving-\(UUID().uuidString)")
