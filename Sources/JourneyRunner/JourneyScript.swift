@@ -26,10 +26,9 @@ struct JourneyScript {
             scenario: scenario, runner: runner, world: world ?? base.appendingPathComponent("world"), scratch: scratch,
             environment: nil)
         // The runner's shared processes (an export and its checks) outlive this script; its own do not.
-        serving =
-            runner.processPerAction || runner.servingTools != nil
-            ? nil : ServingTools(binDirectory: runner.binDirectory)
-        run.servingTools = runner.processPerAction ? nil : runner.servingTools ?? serving
+        let serving = runner.servingForRun()
+        self.serving = serving.own
+        run.servingTools = serving.use
         run.automaticFocus = true
         guard fresh else { return }
         let created = try? run.launch(

@@ -44,10 +44,18 @@ public struct ScenarioRunner: Sendable {
             return result
         }
         var run = ScriptRun(scenario: scenario, runner: self)
-        guard !processPerAction else { return run.execute() }
-        let own = servingTools == nil ? ServingTools(binDirectory: binDirectory) : nil
-        defer { own?.shutdown() }
-        run.servingTools = servingTools ?? own
+        let serving = servingForRun()
+        defer { serving.own?.shutdown() }
+        run.servingTools = serving.use
         return run.execute()
+    }
+
+    /// The serving processes a run sends its steps to, and those it started itself (to shut down when
+    /// it ends): none with `processPerAction`, else the suite's shared ones, else new ones of its own.
+    package func servingForRun() -> (use: ServingTools?, own: ServingTools?) {
+        guard !processPerAction else { return (nil, nil) }
+        if let servingTools { return (servingTools, nil) }
+        let own = ServingTools(binDirectory: binDirectory)
+        return (own, own)
     }
 }
