@@ -235,10 +235,14 @@ public struct AppEnvironment: Sendable {
                     }
                 }
                 state.paused.append(PausedProcess.current(app: app, checkpoint: name, since: now))
+                // Journalled while the pause is not yet visible: a `wait-paused` that sees it, and the
+                // `continue` after it, come after this line in the journal on every run (journalled
+                // after the update, a loaded machine let them in first). The journal, clock and pid
+                // locks never wait for the device's, so holding it here cannot deadlock.
+                record(JournalEntry(app: app.rawValue, kind: .breakpoint(.paused), detail: name))
                 return true
             }) ?? false
         guard armed else { return }
-        record(JournalEntry(app: app.rawValue, kind: .breakpoint(.paused), detail: name))
         release()
         while true {
             usleep(2_000)
