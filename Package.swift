@@ -169,14 +169,17 @@ let package = Package(
             ]),
 
         // Thin entry points. bitkit-sim never links RingApp, ring-sim never links BitkitApp.
-        .executableTarget(name: "bitkit-sim", dependencies: ["BitkitCLI"]),
-        .executableTarget(name: "ring-sim", dependencies: ["RingCLI"]),
-        .executableTarget(name: "simctl", dependencies: ["SimctlCLI"]),
+        .executableTarget(name: "bitkit-sim", dependencies: ["BitkitCLI"], linkerSettings: staticRuntime),
+        .executableTarget(name: "ring-sim", dependencies: ["RingCLI"], linkerSettings: staticRuntime),
+        .executableTarget(name: "simctl", dependencies: ["SimctlCLI"], linkerSettings: staticRuntime),
         // Drives the keychain and the backend from real processes for the concurrency and crash tests.
-        .executableTarget(name: "sim-stress", dependencies: ["Backend", "Keychain", "PubkyCrypto", "SafeFiles"]),
-        // scripts/bench's baselines: the raw-file floor of the keychain calls, and the smallest Swift tool.
-        .executableTarget(name: "bench-floor"),
-        .executableTarget(name: "bench-minimal"),
+        .executableTarget(
+            name: "sim-stress", dependencies: ["Backend", "Keychain", "PubkyCrypto", "SafeFiles"],
+            linkerSettings: staticRuntime),
+        // scripts/bench's baselines: the raw-file floor of the keychain calls, and the smallest Swift tool
+        // (linked as the tools are, so the start-up ratios compare like with like).
+        .executableTarget(name: "bench-floor", linkerSettings: staticRuntime),
+        .executableTarget(name: "bench-minimal", linkerSettings: staticRuntime),
 
         // One test target per module, plus end-to-end tests that spawn the binaries.
         .testTarget(name: "ContractNamesTests", dependencies: ["ContractNames"]),
@@ -247,3 +250,27 @@ let package = Package(
             name: "ToolsTests", dependencies: ["BitkitCLI", "ContractNames", "RingCLI", "SimCLI", "SimctlCLI"]),
     ]
 )
+
+/// On Linux the tools carry the Swift runtime and Foundation inside them (the toolchain's static
+/// libraries): a tool then starts in about a third of the time — the dynamic loader's symbol lookups
+/// across Foundation's shared libraries were most of a start-up — and a test run or a scenario run
+/// with `--process-per-action` starts thousands. SwiftPM's `--static-swift-stdlib` does this only for
+/// a whole build, test bundles included, which cannot link so; here only the executables do. The
+/// modules are compiled against the shared libraries' interfaces, which do not name Foundation's own
+/// static dependencies, so the link lists them (Swift 6's Foundation; any order, hence the group).
+var staticRuntime: [LinkerSetting] {
+    #if os(Linux)
+        let libraries = [
+            "Foundation", "CoreFoundation", "FoundationEssentials", "FoundationInternationalization", "_FoundationICU",
+            "_FoundationCollections", "_FoundationCShims", "swiftSynchronization", "swiftDispatch", "dispatch",
+            "BlocksRuntime",
+        ]
+        let group = ["--start-group"] + libraries.map { "-l\($0)" } + ["--end-group"]
+        return [
+            .unsafeFlags(
+                ["-static-stdlib", "-use-ld=lld"] + group.flatMap { ["-Xlinker", $0] }, .when(platforms: [.linux]))
+        ]
+    #else
+        return []
+    #endif
+}
