@@ -37,6 +37,17 @@ import WorldFiles
         return try? JSONDecoder().decode(DeviceState.self, from: data)
     }
 
+    /// Polls every millisecond until `condition` holds; false (and an issue) after a hang guard of two
+    /// minutes' worth of polls, far above any wait here on a loaded machine.
+    static func poll(_ what: String, until condition: () throws -> Bool) rethrows -> Bool {
+        for _ in 0..<120_000 {
+            if try condition() { return true }
+            usleep(1_000)
+        }
+        Issue.record("never saw \(what)")
+        return false
+    }
+
     @Test func aPauseIsInTheJournalBeforeAnyoneCanSeeIt() throws {
         let temp = try TemporaryWorld()
         defer { temp.cleanup() }
@@ -54,9 +65,10 @@ import WorldFiles
             environment.checkpoint(point)
             finished.signal()
         }
-        while try !Journal(world: world).read().entries.contains(where: { $0.kind == .checkpoint(point.rawValue) }) {
-            usleep(1_000)
+        let journalled = try Self.poll("the checkpoint's line") {
+            try Journal(world: world).read().entries.contains { $0.kind == .checkpoint(point.rawValue) }
         }
+        guard journalled else { return Self.unlock(device) }
         // Then the journal held, as a busy writer would: the app cannot write its pause line until it
         // is let go.
         let journal = try #require(Self.lock(world.journalFile.path, blocking: true))
@@ -64,10 +76,10 @@ import WorldFiles
         // Until the app waits for the journal inside the device's lock (its pause not yet visible),
         // or shows itself paused without its line (the race).
         var heldInARow = 0
-        while heldInARow < 100 {
+        _ = Self.poll("the app waiting for the journal or paused") {
             if Self.committed(world)?.paused.isEmpty == false {
                 Issue.record("the pause was visible before its journal line was written")
-                break
+                return true
             }
             if let fd = Self.lock(lockPath, blocking: false) {
                 Self.unlock(fd)
@@ -75,12 +87,12 @@ import WorldFiles
             } else {
                 heldInARow += 1
             }
-            usleep(1_000)
+            return heldInARow >= 100
         }
         Self.unlock(journal)
 
         // Now as `simctl wait-paused` and `continue` do: see it paused, then let it go.
-        while (try store.read()).paused.isEmpty { usleep(1_000) }
+        guard try Self.poll("the pause", until: { !(try store.read()).paused.isEmpty }) else { return }
         let lines = try Journal(world: world).read().entries
         #expect(lines.contains { $0.kind == .breakpoint(.paused) && $0.detail == point.rawValue })
         try store.update { $0.paused.removeAll() }
