@@ -12,7 +12,7 @@ public struct DeviceStore: Sendable {
 
     public init(world: World) { self.world = world }
 
-    private var lockPath: String { world.simFolder.appendingPathComponent("device.lock").path }
+    private var lockPath: String { world.deviceLockFile.path }
 
     /// The current state.
     public func read() throws -> DeviceState {

@@ -30,6 +30,8 @@ public struct World: Sendable, Equatable {
     public var sharedGroup: URL { root.appendingPathComponent("SharedGroup", isDirectory: true) }
     public var simFolder: URL { root.appendingPathComponent(".sim", isDirectory: true) }
     public var deviceFile: URL { simFolder.appendingPathComponent("device.json") }
+    /// The flock that serialises every read and update of `deviceFile`.
+    public var deviceLockFile: URL { simFolder.appendingPathComponent("device.lock") }
     public var journalFile: URL { simFolder.appendingPathComponent("journal.jsonl") }
     public var backendDatabase: URL { simFolder.appendingPathComponent("backend.sqlite") }
     public var privateKeychains: URL { simFolder.appendingPathComponent("keychain", isDirectory: true) }

@@ -58,7 +58,7 @@ import WorldFiles
         let environment = AppEnvironment(world: world, app: .bitkit, run: .standalone)
         let finished = DispatchSemaphore(value: 0)
 
-        let lockPath = world.simFolder.appendingPathComponent("device.lock").path
+        let lockPath = world.deviceLockFile.path
         // The device held first: the app journals its checkpoint, then waits to read its breakpoints.
         let device = try #require(Self.lock(lockPath, blocking: true))
         Thread.detachNewThread {
