@@ -239,7 +239,7 @@ let package = Package(
                 "ContractNames", "Device", "Exploration", "Harnesses", "Keychain", "Scenarios", "WorldFiles",
             ]),
         .testTarget(
-            name: "ScenariosTests", dependencies: ["ContractNames", "Scenarios", "Simulation"]),
+            name: "ScenariosTests", dependencies: ["ContractNames", "Scenarios", "SimCLI", "Simulation"]),
         .testTarget(name: "ParityTests", dependencies: ["ContractNames", "Parity", "Scenarios"]),
         .testTarget(name: "MutationTests", dependencies: ["Mutation"]),
         .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),

@@ -7,12 +7,24 @@ public enum SiblingTool {
     /// The folder of the running executable.
     public static let directory: URL = executable.deletingLastPathComponent()
 
-    /// The nearest folder at or above the running executable's that holds `simctl`: the build's
-    /// products folder, also when the running executable is a test bundle inside it.
+    /// The folder of the tools the tests run: `SIM_BIN` when it names one holding `simctl` (as for
+    /// `scripts/qa`; `scripts/test` points it at the release build), else the nearest folder at or
+    /// above the running executable's that holds `simctl` — the build's products folder, also when
+    /// the running executable is a test bundle inside it.
     public static let productsDirectory: URL = {
+        if let named = ProcessInfo.processInfo.environment["SIM_BIN"], !named.isEmpty {
+            let folder = URL(fileURLWithPath: named, isDirectory: true)
+            if FileManager.default.isExecutableFile(
+                atPath: folder.appendingPathComponent("simctl", isDirectory: false).path)
+            {
+                return folder
+            }
+        }
         var folder = directory
         while folder.path != "/" {
-            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("simctl").path) {
+            if FileManager.default.isExecutableFile(
+                atPath: folder.appendingPathComponent("simctl", isDirectory: false).path)
+            {
                 return folder
             }
             folder = folder.deletingLastPathComponent()
@@ -37,7 +49,8 @@ public enum SiblingTool {
 
     /// Runs `name arguments…` to completion with `environment`, capturing its output.
     public static func run(_ name: String, _ arguments: [String], environment: [String: String]) throws -> Result {
-        try run(executable: directory.appendingPathComponent(name), arguments, environment: environment)
+        try run(
+            executable: directory.appendingPathComponent(name, isDirectory: false), arguments, environment: environment)
     }
 
     /// Runs `executable arguments…` to completion and captures its output: `environment` replaces

@@ -1,4 +1,5 @@
 import Foundation
+import SimCLI
 import Testing
 
 @testable import Scenarios
@@ -6,20 +7,11 @@ import Testing
 /// The race harness's long-lived `--serve` processes: a late command is killed and its process
 /// replaced, so the next command still gets an answer.
 @Suite struct ServingToolsTests {
-    /// The folder holding the built executables (next to the test bundle).
-    static let products: URL? = {
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" {
-            if FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("simctl").path) {
-                return folder
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
-    }()
+    /// The folder holding the built executables.
+    static let products = SiblingTool.productsDirectory
 
     @Test func aServedCommandAnswersLikeAProcessOfItsOwn() throws {
-        let products = try #require(Self.products)
+        let products = Self.products
         let world = FileManager.default.temporaryDirectory.appendingPathComponent("serving-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: world) }
         let tools = ServingTools(binDirectory: products)
@@ -42,7 +34,7 @@ import Testing
     /// world outnumber its app actions, and a process start costs more than most of them); with
     /// `--process-per-action` every step, `simctl`'s included, is a process of its own.
     @Test func aScriptRunServesSimctlStepsLikeAppStepsUnlessEachActionGetsAProcess() throws {
-        let products = try #require(Self.products)
+        let products = Self.products
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("serving-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
         let scratch = base.appendingPathComponent("scratch")
@@ -71,7 +63,7 @@ import Testing
     }
 
     @Test func aCommandPastItsTimeoutIsKilledAndTheNextOneGetsAFreshProcess() throws {
-        let products = try #require(Self.products)
+        let products = Self.products
         let world = FileManager.default.temporaryDirectory.appendingPathComponent("serving-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: world) }
         let tools = ServingTools(binDirectory: products)
@@ -89,7 +81,7 @@ import Testing
     }
 
     @Test func anIdleProcessKilledFromOutsideIsReplacedForTheNextCommand() throws {
-        let products = try #require(Self.products)
+        let products = Self.products
         let tools = ServingTools(binDirectory: products)
         defer { tools.shutdown() }
         let first = try tools.start(.bitkit, ["--version"], environment: [:])
