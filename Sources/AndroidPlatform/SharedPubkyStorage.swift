@@ -30,8 +30,12 @@ struct SharedPubkyFolder: SharedPubkyStorage {
         var entries: [SharedPubkyStore.Entry]
     }
 
-    var fileURL: URL { folder.appendingPathComponent("shared_prefs/\(AndroidContract.ringStoreName).json") }
-    var keyURL: URL { folder.appendingPathComponent("keystore/\(AndroidContract.ringStoreName).key") }
+    var fileURL: URL {
+        folder.appendingPathComponent("shared_prefs/\(AndroidContract.ringStoreName).json", isDirectory: false)
+    }
+    var keyURL: URL {
+        folder.appendingPathComponent("keystore/\(AndroidContract.ringStoreName).key", isDirectory: false)
+    }
 
     func loadEntries() throws(SharedPubkyStore.Failure) -> [SharedPubkyStore.Entry] {
         let data: Data

@@ -21,7 +21,7 @@ public struct Sandbox: Sendable {
 
     /// The document `name` (e.g. `defaults`, `memory`), or nil when absent.
     public func load<T: Decodable>(_ type: T.Type, _ name: String) throws -> T? {
-        let url = folder.appendingPathComponent(name + ".json")
+        let url = folder.appendingPathComponent(name + ".json", isDirectory: false)
         // Bounded before reading: an oversized document is a broken world (exit 3), left untouched.
         guard let bytes = try InputLimit.sandboxDocument.readWorldFile(url.path) else { return nil }
         do {
@@ -43,7 +43,7 @@ public struct Sandbox: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let bytes = try encoder.encode(value) + Data("\n".utf8)
-        let url = folder.appendingPathComponent(name + ".json")
+        let url = folder.appendingPathComponent(name + ".json", isDirectory: false)
         if let stored = try? InputLimit.sandboxDocument.readWorldFile(url.path), stored.elementsEqual(bytes) { return }
         do {
             try AtomicFile.write(bytes, to: url, durable: durable && !Self.volatileDocuments.contains(name))
@@ -60,18 +60,19 @@ public struct Sandbox: Sendable {
 
     /// Deletes the document `name` if present.
     public func remove(_ name: String) {
-        try? FileManager.default.removeItem(at: folder.appendingPathComponent(name + ".json"))
+        try? FileManager.default.removeItem(at: folder.appendingPathComponent(name + ".json", isDirectory: false))
     }
 
     /// A file path inside the container (exports, caches).
-    public func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+    public func file(_ name: String) -> URL { folder.appendingPathComponent(name, isDirectory: false) }
 
     /// Runs `body` holding the app's main-actor lock: one UI event at a time per app. The body can
     /// release and retake it at asynchronous points through the given `MainActorLock`. `run` learns
     /// whether it holds the lock (its scheduling points tell the scheduler).
     public func withMainActor<T>(run: RunContext, _ body: (MainActorLock) throws -> T) throws -> T {
         try ensureFolder()
-        let lock = try MainActorLock(path: folder.appendingPathComponent(".main-actor.lock").path, hold: run.mainActor)
+        let lock = try MainActorLock(
+            path: folder.appendingPathComponent(".main-actor.lock", isDirectory: false).path, hold: run.mainActor)
         defer { lock.close() }
         // A killed app leaves the temporary file of an unfinished document write (DESIGN §3): each
         // action sweeps its sandbox and `.sim/` (device.json's folder) by the keychain's age rule.

@@ -14,7 +14,8 @@ struct ContactBookSnapshot: Equatable {
 
     /// Reads Bitkit's book in `world` (empty when Bitkit never saved a contact).
     static func take(_ world: World) -> ContactBookSnapshot {
-        let file = world.sandbox(.bitkit).appendingPathComponent(PaykitContactBook.document + ".json")
+        let file = world.sandbox(.bitkit).appendingPathComponent(
+            PaykitContactBook.document + ".json", isDirectory: false)
         guard FileManager.default.fileExists(atPath: file.path) else { return ContactBookSnapshot() }
         let book: PaykitContactBook
         do {

@@ -80,7 +80,7 @@ public struct CrashCampaign: Sendable {
         guard !candidates.isEmpty else {
             throw ScenarioError(file: configuration.files.first ?? "", line: 0, message: "no app step to crash")
         }
-        let base = configuration.scratchRoot.appendingPathComponent("crash-\(UUID().uuidString)")
+        let base = configuration.scratchRoot.appendingPathComponent("crash-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         if !configuration.keepWorlds { InterruptCleanup.track(base) }
         defer { if !configuration.keepWorlds { InterruptCleanup.remove(base) } }
@@ -93,7 +93,7 @@ public struct CrashCampaign: Sendable {
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
             var index = worker
             while index < count {
-                let folder = base.appendingPathComponent("t\(index)")
+                let folder = base.appendingPathComponent("t\(index)", isDirectory: true)
                 let trial = self.trial(index, candidates: candidates, folder: folder, serving: serving)
                 progress(results.store(trial, at: index))
                 if !configuration.keepWorlds { try? FileManager.default.removeItem(at: folder) }
@@ -137,7 +137,7 @@ public struct CrashCampaign: Sendable {
                 let steps = Self.crashableSteps(scenario)
                 stepIndex = steps[Int(random(index, attempt * 4 + 1) % UInt64(steps.count))]
             }
-            let attemptFolder = folder.appendingPathComponent("a\(attempt)")
+            let attemptFolder = folder.appendingPathComponent("a\(attempt)", isDirectory: true)
             do {
                 let result = try run(
                     index: index, scenario: scenario, stepIndex: stepIndex, at: at,
@@ -170,9 +170,9 @@ public struct CrashCampaign: Sendable {
         serving: ServingTools
     ) throws -> CrashTrial? {
         let step = scenario.steps[stepIndex]
-        let scratch = folder.appendingPathComponent("scratch")
+        let scratch = folder.appendingPathComponent("scratch", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let beforeWorld = folder.appendingPathComponent("before")
+        let beforeWorld = folder.appendingPathComponent("before", isDirectory: true)
         var prefix = ScriptRun(
             scenario: scenario, runner: runner, world: beforeWorld, scratch: scratch, environment: nil)
         prefix.automaticFocus = true
@@ -194,8 +194,8 @@ public struct CrashCampaign: Sendable {
         let since = try Self.lastSequence(beforeWorld)
 
         // The reference: the step runs to completion, counting the crash points it passes.
-        let referenceWorld = folder.appendingPathComponent("reference")
-        let referenceLog = folder.appendingPathComponent("reference.points").path
+        let referenceWorld = folder.appendingPathComponent("reference", isDirectory: true)
+        let referenceLog = folder.appendingPathComponent("reference.points", isDirectory: false).path
         try FileManager.default.copyItem(at: beforeWorld, to: referenceWorld)
         var reference = fork(prefix, world: referenceWorld, environment: ["SIM_CRASH_LOG": referenceLog])
         do { try reference.perform(step) } catch let failure as ScriptRun.StepFailure {
@@ -208,8 +208,8 @@ public struct CrashCampaign: Sendable {
         let at = chosen ?? Int(draw % UInt64(points.count)) + 1
 
         // The crash: the same step, killed at point `at`.
-        let crashedWorld = folder.appendingPathComponent("crashed")
-        let crashLog = folder.appendingPathComponent("crashed.points").path
+        let crashedWorld = folder.appendingPathComponent("crashed", isDirectory: true)
+        let crashLog = folder.appendingPathComponent("crashed.points", isDirectory: false).path
         try FileManager.default.copyItem(at: beforeWorld, to: crashedWorld)
         var crashed = fork(
             prefix, world: crashedWorld, environment: ["SIM_CRASH_LOG": crashLog, "SIM_CRASH_AT": String(at)])

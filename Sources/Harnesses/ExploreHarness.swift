@@ -203,7 +203,7 @@ public struct ExploreHarness: Sendable {
             var clock = phases.start()
             let world = try prepared.copy(named: "s\(name)")
             phases.add(.copy, since: &clock)
-            let board = prepared.scratch.appendingPathComponent("board-\(name).json").path
+            let board = prepared.scratch.appendingPathComponent("board-\(name).json", isDirectory: false).path
             // Deduplication needs each decision's state; a replay (no visibility) does not.
             let plan = RaceScheduler.Plan(
                 policy: policy,

@@ -21,9 +21,9 @@ struct PreparedWorld {
     ) throws {
         // The setup is taken as written (it may come from a file whose comments hold `;`).
         let script = try ScenarioParser.parse(text: setup, file: setupPath)
-        base = scratchRoot.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        template = base.appendingPathComponent("template")
-        scratch = base.appendingPathComponent("scratch")
+        base = scratchRoot.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        template = base.appendingPathComponent("template", isDirectory: true)
+        scratch = base.appendingPathComponent("scratch", isDirectory: true)
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         InterruptCleanup.track(base)
         var prepare = ScriptRun(scenario: script, runner: runner, world: template, scratch: scratch, environment: nil)
@@ -53,7 +53,7 @@ struct PreparedWorld {
 
     /// A fresh copy of the template for one run (small: a few JSON files and the backend database).
     func copy(named name: String) throws -> URL {
-        let world = base.appendingPathComponent(name)
+        let world = base.appendingPathComponent(name, isDirectory: true)
         try FileManager.default.copyItem(at: template, to: world)
         return world
     }

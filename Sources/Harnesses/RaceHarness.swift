@@ -253,7 +253,7 @@ public struct RaceHarness: Sendable {
         serving: ServingTools?, index: Int, seed: UInt64, world: URL, scratch: URL, laneA: Scenario, laneB: Scenario,
         invariants: Scenario, journalStart: UInt64 = 0
     ) throws -> Iteration {
-        let board = scratch.appendingPathComponent("schedule-\(index).json").path
+        let board = scratch.appendingPathComponent("schedule-\(index).json", isDirectory: false).path
         try RaceScheduler.prepare(at: board, seed: seed)
         defer { RaceScheduler.remove(at: board) }
         let jitter = configuration.jitter

@@ -16,14 +16,16 @@ struct JourneyScript {
     init(
         scenario: Scenario, runner: ScenarioRunner, world: URL?, prefix: String, keepWorld: Bool = false
     ) throws(ScriptRun.StepFailure) {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        let scratch = base.appendingPathComponent("scratch")
+        base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        let scratch = base.appendingPathComponent("scratch", isDirectory: true)
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         fresh = world == nil
         // An interrupted run (Ctrl-C) removes its folders too, as a scenario run does (unless kept).
         if !(fresh && keepWorld) { InterruptCleanup.track(base) }
         run = ScriptRun(
-            scenario: scenario, runner: runner, world: world ?? base.appendingPathComponent("world"), scratch: scratch,
+            scenario: scenario, runner: runner, world: world ?? base.appendingPathComponent("world", isDirectory: true),
+            scratch: scratch,
             environment: nil)
         // The runner's shared processes (an export and its checks) outlive this script; its own do not.
         let serving = runner.servingForRun()
@@ -48,7 +50,7 @@ struct JourneyScript {
     func close(keepWorld: Bool) {
         serving?.shutdown()
         if fresh && keepWorld {
-            try? FileManager.default.removeItem(at: base.appendingPathComponent("scratch"))
+            try? FileManager.default.removeItem(at: base.appendingPathComponent("scratch", isDirectory: true))
         } else {
             InterruptCleanup.remove(base)
         }

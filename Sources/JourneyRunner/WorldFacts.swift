@@ -124,7 +124,7 @@ struct WorldFacts {
 
     /// The world's issuer (`.sim/issuer.json`, which `simctl issuer setup` writes), bare; nil without one.
     func issuerKey(world: URL) -> String? {
-        let file = world.appendingPathComponent(".sim/issuer.json")
+        let file = world.appendingPathComponent(".sim/issuer.json", isDirectory: false)
         guard let data = try? Data(contentsOf: file), data.count <= 64 * 1024,
             let saved = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let secret = saved["secret"] as? String, let key = Symbols.Key(secretHex: secret)

@@ -114,7 +114,8 @@ public struct CampaignScope: Sendable, Equatable {
         // The folder may be a symbolic link (the doc test's scratch copy links each top-level entry),
         // which the enumerator does not follow: walk what it points to, and name each file from the
         // folder as written.
-        let root = repository.appendingPathComponent(folder).resolvingSymlinksInPath().standardizedFileURL
+        let root = repository.appendingPathComponent(folder, isDirectory: true).resolvingSymlinksInPath()
+            .standardizedFileURL
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
         var paths: [String] = []
         let base = root.path

@@ -18,7 +18,9 @@ public struct MutantCatalogue: Sendable {
         var unreadable: [String] = []
         var placement: [String: CampaignScope.File] = [:]
         for file in files {
-            guard let source = try? String(contentsOf: repository.appendingPathComponent(file.path), encoding: .utf8)
+            guard
+                let source = try? String(
+                    contentsOf: repository.appendingPathComponent(file.path, isDirectory: false), encoding: .utf8)
             else {
                 unreadable.append("\(file.path): cannot be read")
                 continue

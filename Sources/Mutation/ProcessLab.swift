@@ -22,7 +22,7 @@ public struct ProcessLab: MutantLab {
         var traceFolder: URL?
         if request.trace {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "mutant-trace-\(UUID().uuidString)")
+                "mutant-trace-\(UUID().uuidString)", isDirectory: true)
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             environment["SIM_MUTANT_TRACE"] = folder.path
             traceFolder = folder
@@ -37,7 +37,8 @@ public struct ProcessLab: MutantLab {
         if request.keep { arguments.append("--keep") }
         let limit = TimeInterval(120 + stepTimeout * 2 * request.files.count)
         let result = Shell.run(
-            bin.appendingPathComponent("simctl").path, arguments, environment: environment, directory: directory,
+            bin.appendingPathComponent("simctl", isDirectory: false).path, arguments, environment: environment,
+            directory: directory,
             timeout: limit)
         var run = Self.parse(result.stdout)
         run.seconds = result.seconds
@@ -91,7 +92,7 @@ public struct ProcessLab: MutantLab {
     /// The schema's audit over kept worlds with the mutant on: `simctl mutate audit` audits them all in
     /// one process; a schema without that command gets one `simctl audit` per world.
     public func audit(worlds: [String], platform: String, mutant: String) -> (world: Int, failure: LabRun.Failure)? {
-        let simctl = bin.appendingPathComponent("simctl").path
+        let simctl = bin.appendingPathComponent("simctl", isDirectory: false).path
         let batch = Shell.run(
             simctl, ["mutate", "audit"] + worlds, environment: ["SIM_MUTANT": mutant], directory: directory,
             timeout: TimeInterval(stepTimeout * 2 + worlds.count))

@@ -21,7 +21,7 @@ public struct SchemaBuild: Sendable {
         self.log = log
     }
 
-    public var package: URL { folder.appendingPathComponent("package") }
+    public var package: URL { folder.appendingPathComponent("package", isDirectory: true) }
 
     public struct Built: Sendable {
         /// The folder of the schema's `simctl`, `bitkit-sim` and `ring-sim`.
@@ -77,7 +77,7 @@ public struct SchemaBuild: Sendable {
             log("building the schema copy (release) in \(package.path)…")
             let result = Shell.run(
                 "swift", ["build", "-c", "release", "--package-path", package.path], timeout: 7200,
-                output: folder.appendingPathComponent("build.log"))
+                output: folder.appendingPathComponent("build.log", isDirectory: false))
             if result.status == 0 {
                 let bin = Shell.run(
                     "swift", ["build", "-c", "release", "--package-path", package.path, "--show-bin-path"], timeout: 600
@@ -96,7 +96,7 @@ public struct SchemaBuild: Sendable {
             guard !named.isEmpty else {
                 throw Failure(
                     description:
-                        "The schema copy does not build and no mutation point explains it (see \(folder.appendingPathComponent("build.log").path)): "
+                        "The schema copy does not build and no mutation point explains it (see \(folder.appendingPathComponent("build.log", isDirectory: false).path)): "
                         + Self.errors(in: result.stdout + "\n" + result.stderr).prefix(3).map(\.message).joined(
                             separator: "; "))
             }
@@ -110,7 +110,7 @@ public struct SchemaBuild: Sendable {
     }
 
     /// What the last successful build found, keyed by the full schema's text (every point on).
-    private var verdictsFile: URL { folder.appendingPathComponent("verdicts.json") }
+    private var verdictsFile: URL { folder.appendingPathComponent("verdicts.json", isDirectory: false) }
 
     private struct Verdicts: Codable {
         var key: String
@@ -178,7 +178,7 @@ public struct SchemaBuild: Sendable {
         var wanted: Set<String> = ["Package.swift"]
         try copy("Package.swift")
         for top in ["Sources", "Tests"] {
-            let root = repository.appendingPathComponent(top)
+            let root = repository.appendingPathComponent(top, isDirectory: true)
             guard let walker = manager.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
                 continue
             }
@@ -191,7 +191,7 @@ public struct SchemaBuild: Sendable {
             }
         }
         for top in ["Sources", "Tests"] {
-            let root = package.appendingPathComponent(top)
+            let root = package.appendingPathComponent(top, isDirectory: true)
             guard let walker = manager.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else {
                 continue
             }
@@ -207,21 +207,21 @@ public struct SchemaBuild: Sendable {
     }
 
     private func copy(_ relative: String) throws {
-        let data = try Data(contentsOf: repository.appendingPathComponent(relative))
-        try writeIfChanged(data, to: package.appendingPathComponent(relative))
+        let data = try Data(contentsOf: repository.appendingPathComponent(relative, isDirectory: false))
+        try writeIfChanged(data, to: package.appendingPathComponent(relative, isDirectory: false))
     }
 
     /// The schema's files over the copy (every file in scope, rewritten or not); support files of
     /// modules that no longer have points are removed.
     func write(_ schema: SchemaFiles) throws {
         for (relative, text) in schema.files {
-            try writeIfChanged(Data(text.utf8), to: package.appendingPathComponent(relative))
+            try writeIfChanged(Data(text.utf8), to: package.appendingPathComponent(relative, isDirectory: false))
         }
-        let sources = package.appendingPathComponent("Sources")
+        let sources = package.appendingPathComponent("Sources", isDirectory: true)
         let modules = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
         for module in modules {
             let relative = "Sources/\(module)/\(SchemaFiles.supportName)"
-            let support = package.appendingPathComponent(relative)
+            let support = package.appendingPathComponent(relative, isDirectory: false)
             guard schema.files[relative] == nil, FileManager.default.fileExists(atPath: support.path) else { continue }
             try FileManager.default.removeItem(at: support)
         }
@@ -239,14 +239,15 @@ public struct SchemaBuild: Sendable {
     /// mandatory diagnostics such as definite initialisation), against the main build's modules.
     func typecheck(catalogue: MutantCatalogue, modules: URL) -> [CompilerError] {
         let moduleMaps =
-            ((try? FileManager.default.contentsOfDirectory(atPath: repository.appendingPathComponent("Sources").path))
+            ((try? FileManager.default.contentsOfDirectory(
+                atPath: repository.appendingPathComponent("Sources", isDirectory: false).path))
             ?? [])
             .sorted()
-            .map { repository.appendingPathComponent("Sources/\($0)/module.modulemap") }
+            .map { repository.appendingPathComponent("Sources/\($0)/module.modulemap", isDirectory: false) }
             .filter { FileManager.default.fileExists(atPath: $0.path) }
         var errors: [CompilerError] = []
         for module in Set(catalogue.points.map(\.module)).sorted() {
-            let folder = package.appendingPathComponent("Sources/\(module)")
+            let folder = package.appendingPathComponent("Sources/\(module)", isDirectory: true)
             let files = Self.swiftFiles(in: folder)
             guard !files.isEmpty else { continue }
             var arguments = [
@@ -254,7 +255,7 @@ public struct SchemaBuild: Sendable {
                 "-swift-version", "6", "-I", modules.path,
                 "-module-cache-path",
                 folder.deletingLastPathComponent().deletingLastPathComponent()
-                    .appendingPathComponent("typecheck-module-cache").path, "-DSWIFT_PACKAGE",
+                    .appendingPathComponent("typecheck-module-cache", isDirectory: true).path, "-DSWIFT_PACKAGE",
             ]
             if let name = packageName(modules: modules) { arguments += ["-package-name", name] }
             for map in moduleMaps { arguments += ["-Xcc", "-fmodule-map-file=\(map.path)"] }
@@ -273,7 +274,7 @@ public struct SchemaBuild: Sendable {
     func packageName(modules: URL) -> String? {
         let configuration = modules.deletingLastPathComponent()
         let manifest = configuration.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(configuration.lastPathComponent + ".yaml")
+            .appendingPathComponent(configuration.lastPathComponent + ".yaml", isDirectory: false)
         guard let text = try? String(contentsOf: manifest, encoding: .utf8),
             let range = text.range(of: "\"-package-name\",\"")
         else { return repository.lastPathComponent.lowercased() }

@@ -23,11 +23,12 @@ enum Shell {
         timeout: TimeInterval, output: URL? = nil
     ) -> Result {
         let started = Date()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mutate-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "mutate-\(UUID().uuidString)", isDirectory: true)
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outFile = scratch.appendingPathComponent("out")
-        let errFile = scratch.appendingPathComponent("err")
+        let outFile = scratch.appendingPathComponent("out", isDirectory: false)
+        let errFile = scratch.appendingPathComponent("err", isDirectory: false)
         _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
         let process = Process()

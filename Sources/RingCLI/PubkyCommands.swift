@@ -81,7 +81,7 @@ enum PubkyCommands {
         if FileManager.default.fileExists(atPath: direct.path) || path.contains("/") || path == "." || path == ".." {
             return direct
         }
-        return files.appendingPathComponent(path)
+        return files.appendingPathComponent(path, isDirectory: false)
     }
 
     static let signup = Command(

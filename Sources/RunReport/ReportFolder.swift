@@ -41,8 +41,9 @@ public struct ReportFolder: Sendable {
         _ record: ParityRecord, ios: [ScenarioReportEntry], android: [ScenarioReportEntry]
     ) throws(ReportError) {
         try create()
-        try ReportFolder(url: url.appendingPathComponent("ios")).writeScenarios(ios, platform: "iOS")
-        try ReportFolder(url: url.appendingPathComponent("android")).writeScenarios(android, platform: "Android")
+        try ReportFolder(url: url.appendingPathComponent("ios", isDirectory: true)).writeScenarios(ios, platform: "iOS")
+        try ReportFolder(url: url.appendingPathComponent("android", isDirectory: true)).writeScenarios(
+            android, platform: "Android")
         let pages = Self.uniqueNames(
             record.scenarios.map { $0.differences.isEmpty ? nil : "parity-" + Self.safe($0.name) })
         for (scenario, page) in zip(record.scenarios, pages) {
@@ -108,7 +109,7 @@ public struct ReportFolder: Sendable {
     }
 
     func write(_ html: String, to name: String) throws(ReportError) {
-        let file = url.appendingPathComponent(name)
+        let file = url.appendingPathComponent(name, isDirectory: false)
         do { try Data(html.utf8).write(to: file, options: .atomic) } catch {
             throw .cannotWrite(path: file.path, reason: error.localizedDescription)
         }

@@ -39,9 +39,10 @@ package struct ScriptRun {
         self.scenario = scenario.running(on: runner.platform)
         self.runner = runner
         seed = runner.seedOverride ?? scenario.seed
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString)")
-        world = base.appendingPathComponent("world")
-        scratch = base.appendingPathComponent("scratch")
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "scenario-\(UUID().uuidString)", isDirectory: true)
+        world = base.appendingPathComponent("world", isDirectory: true)
+        scratch = base.appendingPathComponent("scratch", isDirectory: true)
         if runner.recordReport { recorder = RunRecorder(world: world, platform: runner.platform) }
         bindExample()
     }

@@ -70,7 +70,7 @@ package final class ServingTools: Sendable {
     private func take(_ tool: Tool, fresh: Bool = false) throws -> ServingProcess {
         if !fresh, let process = pool.withLock({ $0.idle[tool]?.popLast() }) { return process }
         let process = try ServingProcess(
-            executable: binDirectory.appendingPathComponent(tool.rawValue), durable: durable)
+            executable: binDirectory.appendingPathComponent(tool.rawValue, isDirectory: false), durable: durable)
         pool.withLock { pool in
             // Processes killed after a timeout are dropped here, closing their pipes.
             pool.all.removeAll { !$0.isRunning }

@@ -33,7 +33,7 @@ package struct ToolProcess {
         _ tool: Tool, _ arguments: [String], binDirectory: URL, scratch: URL, environment: [String: String]? = nil
     ) throws -> ToolProcess {
         let process = Process()
-        process.executableURL = binDirectory.appendingPathComponent(tool.rawValue)
+        process.executableURL = binDirectory.appendingPathComponent(tool.rawValue, isDirectory: false)
         process.arguments = arguments
         // Every world the runner creates is a throwaway copy: its tools write without fsync, which
         // only guards against a power loss (atomic renames still guard against killed processes).
@@ -41,8 +41,8 @@ package struct ToolProcess {
             (environment ?? [:]).merging(["SIM_NO_FSYNC": "1"]) { current, _ in current }
         ) { _, new in new }
         let id = UUID().uuidString
-        let stdoutFile = scratch.appendingPathComponent("out-\(id)")
-        let stderrFile = scratch.appendingPathComponent("err-\(id)")
+        let stdoutFile = scratch.appendingPathComponent("out-\(id)", isDirectory: false)
+        let stderrFile = scratch.appendingPathComponent("err-\(id)", isDirectory: false)
         for file in [stdoutFile, stderrFile] {
             guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])

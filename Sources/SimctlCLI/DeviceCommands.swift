@@ -60,7 +60,8 @@ enum DeviceCommands {
         examples: ["simctl device reboot"]
     ) { args, invocation in
         for app in AppKind.allCases {
-            try? FileManager.default.removeItem(at: invocation.world.sandbox(app).appendingPathComponent("memory.json"))
+            try? FileManager.default.removeItem(
+                at: invocation.world.sandbox(app).appendingPathComponent("memory.json", isDirectory: false))
         }
         try setProtection(.neverUnlocked, op: .reboot, &args, invocation)
     }

@@ -81,7 +81,8 @@ enum ExploreCommands {
     }
 
     static let backendDigest: @Sendable (URL) -> String = { world in
-        (try? Backend.open(at: world.appendingPathComponent(".sim/backend.sqlite").path).contentDigest())
+        (try? Backend.open(at: world.appendingPathComponent(".sim/backend.sqlite", isDirectory: false).path)
+            .contentDigest())
             ?? "no backend"
     }
 
@@ -106,7 +107,8 @@ enum ExploreCommands {
             do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeRace(record) } catch {
                 throw CLIError.failure("Could not write the HTML report: \(error.description)")
             }
-            lines.append("Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html").path)")
+            lines.append(
+                "Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html", isDirectory: false).path)")
         }
         let failed = result.report.failures.count
         let output = CheckedReport(summary.json(), failed: failed == 0 ? nil : "\(failed) outcome(s) failed.")

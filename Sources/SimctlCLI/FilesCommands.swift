@@ -38,7 +38,9 @@ enum FilesCommands {
         var listed: [ListOutput.File] = []
         for name in names.sorted() {
             // Only the bytes shown are read: a file can be any size.
-            guard let (bytes, size) = try? BoundedFile.prefix(folder.appendingPathComponent(name).path, count: hexLimit)
+            guard
+                let (bytes, size) = try? BoundedFile.prefix(
+                    folder.appendingPathComponent(name, isDirectory: false).path, count: hexLimit)
             else { continue }
             let hex = bytes.map { String(format: "%02x", $0) }.joined()
             listed.append(ListOutput.File(name: name, size: Int(size), hex: hex))
@@ -131,7 +133,7 @@ enum FilesCommands {
         default:
             throw CLIError.usage("Give the bytes with exactly one of --hex HEX or --from PATH.")
         }
-        let target = invocation.world.files.appendingPathComponent(name)
+        let target = invocation.world.files.appendingPathComponent(name, isDirectory: false)
         do {
             try FileManager.default.createDirectory(at: invocation.world.files, withIntermediateDirectories: true)
             try Data(bytes).write(to: target, options: .atomic)
@@ -146,6 +148,7 @@ enum FilesCommands {
 
     /// A name in the Files folder, or a path when it contains a `/`.
     static func file(_ name: String, _ invocation: Invocation) -> URL {
-        name.contains("/") ? URL(fileURLWithPath: name) : invocation.world.files.appendingPathComponent(name)
+        name.contains("/")
+            ? URL(fileURLWithPath: name) : invocation.world.files.appendingPathComponent(name, isDirectory: false)
     }
 }

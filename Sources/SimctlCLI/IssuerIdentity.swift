@@ -16,7 +16,9 @@ struct IssuerIdentity {
     let keyPair: Ed25519KeyPair
     let homeserver: String
 
-    static func file(_ world: World) -> URL { world.simFolder.appendingPathComponent("issuer.json") }
+    static func file(_ world: World) -> URL {
+        world.simFolder.appendingPathComponent("issuer.json", isDirectory: false)
+    }
 
     /// The issuer given by `--secret`, else the one `issuer setup` saved.
     static func resolve(secret: String?, homeserver: String?, _ invocation: Invocation) throws -> IssuerIdentity {

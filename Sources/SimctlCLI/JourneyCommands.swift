@@ -101,7 +101,7 @@ enum JourneyCommands {
         }
         let root = URL(fileURLWithPath: out)
         for (path, content) in written {
-            let url = root.appendingPathComponent(path)
+            let url = root.appendingPathComponent(path, isDirectory: false)
             do {
                 try FileManager.default.createDirectory(
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

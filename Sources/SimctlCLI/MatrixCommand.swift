@@ -46,7 +46,7 @@ enum MatrixCommand {
             throw CLIError.usage("Bad matrix: \(error.description)")
         }
         let folder = URL(fileURLWithPath: out)
-        let pairsFolder = folder.appendingPathComponent("pairs")
+        let pairsFolder = folder.appendingPathComponent("pairs", isDirectory: true)
         do { try FileManager.default.createDirectory(at: pairsFolder, withIntermediateDirectories: true) } catch {
             throw CLIError.failure("Could not create \(pairsFolder.path): \(error.localizedDescription)")
         }
@@ -96,11 +96,15 @@ enum MatrixCommand {
                         text += example.journal.suffix(25).map { "  " + $0 }
                     }
                 }
-                try write(try Invocation.jsonString(json), to: pairsFolder.appendingPathComponent("\(name).json"))
+                try write(
+                    try Invocation.jsonString(json),
+                    to: pairsFolder.appendingPathComponent("\(name).json", isDirectory: false))
             } else {
                 text.append("error: \(result.error ?? "unknown")")
             }
-            try write(text.joined(separator: "\n") + "\n", to: pairsFolder.appendingPathComponent("\(name).txt"))
+            try write(
+                text.joined(separator: "\n") + "\n",
+                to: pairsFolder.appendingPathComponent("\(name).txt", isDirectory: false))
             summaries.append(summary)
         }
         let output = MatrixOutput(
@@ -108,11 +112,14 @@ enum MatrixCommand {
             seconds: Date().timeIntervalSince(started),
             schedules: summaries.reduce(0) { $0 + $1.schedules },
             violatingPairs: summaries.filter { $0.violations > 0 || $0.error != nil }.count, details: folder.path)
-        try write(try Invocation.jsonString(output), to: folder.appendingPathComponent("summary.json"))
+        try write(
+            try Invocation.jsonString(output), to: folder.appendingPathComponent("summary.json", isDirectory: false))
         let table = tables(matrix, summaries)
         // The file is read away from the command that wrote it: it says which phone it is about.
         let heading = request.platform.isDefault ? [] : ["Race matrix \(file)\(request.platformSuffix)."]
-        try write((heading + table).joined(separator: "\n") + "\n", to: folder.appendingPathComponent("matrix.md"))
+        try write(
+            (heading + table).joined(separator: "\n") + "\n",
+            to: folder.appendingPathComponent("matrix.md", isDirectory: false))
         var lines = [
             String(
                 format:

@@ -252,7 +252,7 @@ enum MutateCommands {
         }
 
         // 1. The schema build: every point of the catalogue, so any slice reuses one build.
-        let modules = SiblingTool.directory.appendingPathComponent("Modules")
+        let modules = SiblingTool.directory.appendingPathComponent("Modules", isDirectory: true)
         let builder = SchemaBuild(
             repository: repository,
             folder: URL(fileURLWithPath: schemaFolder, relativeTo: repository).standardizedFileURL,
@@ -300,13 +300,13 @@ enum MutateCommands {
         } else {
             Output.write((asMarkdown ? report.markdown() + "\n\n" + report.summaryLine : report.text()) + "\n")
         }
-        progress("report: \(URL(fileURLWithPath: out).appendingPathComponent("index.html").path)")
+        progress("report: \(URL(fileURLWithPath: out).appendingPathComponent("index.html", isDirectory: false).path)")
         if !report.baselineFailures.isEmpty || (requireKill && report.total.killed == 0) { throw ExitStatus(code: 1) }
     }
 
     static func write(_ report: CampaignReport, catalogue: MutantCatalogue, to folder: String) throws {
         let root = URL(fileURLWithPath: folder)
-        try? FileManager.default.removeItem(at: root.appendingPathComponent("survivors"))
+        try? FileManager.default.removeItem(at: root.appendingPathComponent("survivors", isDirectory: true))
         var diffs: [String: String] = [:]
         for survivor in report.survivors {
             if let point = catalogue.point(survivor.id) { diffs[survivor.id] = catalogue.diff(point) }
@@ -315,10 +315,12 @@ enum MutateCommands {
         files["campaign.json"] = try Invocation.jsonString(report) + "\n"
         files["campaign.md"] = report.markdown() + "\n\n" + report.summaryLine + "\n"
         for (path, text) in files {
-            let url = root.appendingPathComponent(path)
+            let url = root.appendingPathComponent(path, isDirectory: false)
             try? FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try UserFile.write(Data(text.utf8), to: root.appendingPathComponent(path).path, what: "the campaign report")
+            try UserFile.write(
+                Data(text.utf8), to: root.appendingPathComponent(path, isDirectory: false).path,
+                what: "the campaign report")
         }
     }
 }

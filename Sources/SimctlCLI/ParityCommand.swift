@@ -81,7 +81,9 @@ enum ParityCommand {
             throw CLIError.usage("Cannot write the HTML report to \(folder): \(error.description)")
         }
         if !quiet {
-            Output.write("Report: \(URL(fileURLWithPath: folder).appendingPathComponent("index.html").path)\n")
+            Output.write(
+                "Report: \(URL(fileURLWithPath: folder).appendingPathComponent("index.html", isDirectory: false).path)\n"
+            )
         }
     }
 }

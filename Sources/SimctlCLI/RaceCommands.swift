@@ -141,7 +141,8 @@ enum RaceCommands {
             do throws(ReportError) { try ReportFolder(url: URL(fileURLWithPath: html)).writeRace(record) } catch {
                 throw CLIError.usage("Cannot write the HTML report to \(html): \(error.description)")
             }
-            lines.append("Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html").path)")
+            lines.append(
+                "Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html", isDirectory: false).path)")
         }
         struct RaceOutput: Encodable {
             var report: RaceHarness.Report

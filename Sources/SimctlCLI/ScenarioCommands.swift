@@ -138,7 +138,9 @@ enum ScenarioCommands {
                 throw CLIError.usage("Cannot write the HTML report to \(html): \(error.description)")
             }
             if !json {
-                Output.write("Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html").path)\n")
+                Output.write(
+                    "Report: \(URL(fileURLWithPath: html).appendingPathComponent("index.html", isDirectory: false).path)\n"
+                )
             }
         }
         if json {

@@ -46,7 +46,7 @@ public struct CrashPlan: Sendable, Equatable {
     public func writeHook(app: String) -> FileTestingHooks.WriteHook {
         let plan = self
         return FileTestingHooks.WriteHook { path in
-            let url = URL(fileURLWithPath: path)
+            let url = URL(fileURLWithPath: path, isDirectory: false)
             plan.pass("write \(url.deletingLastPathComponent().lastPathComponent)/\(url.lastPathComponent)", app: app)
         }
     }

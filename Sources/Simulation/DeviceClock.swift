@@ -34,7 +34,7 @@ public struct DeviceClock: Sendable {
 
     package let path: String
 
-    public init(world: World) { path = world.simFolder.appendingPathComponent("clock").path }
+    public init(world: World) { path = world.simFolder.appendingPathComponent("clock", isDirectory: false).path }
 
     /// The clock now.
     public func read() throws(WorldError) -> Reading {

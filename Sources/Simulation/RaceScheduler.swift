@@ -121,7 +121,8 @@ public final class RaceScheduler: Sendable {
         board.position = SchedulePolicy.Position()
         do {
             try AtomicFile.write(
-                try JSONEncoder().encode(plan), to: URL(fileURLWithPath: planPath(path)), durable: false)
+                try JSONEncoder().encode(plan), to: URL(fileURLWithPath: planPath(path), isDirectory: false),
+                durable: false)
         } catch let error as FileError {
             throw WorldError(error)
         }
@@ -257,7 +258,7 @@ public final class RaceScheduler: Sendable {
         if choice.diverged, board.diverged == nil { board.diverged = position.decisions }
         var state: String?
         if let root = plan.world {
-            let world = World(root: URL(fileURLWithPath: root), durable: false)
+            let world = World(root: URL(fileURLWithPath: root, isDirectory: true), durable: false)
             state = digest(board, world: world, names: names, pending: pending, enabled: enabled, plan: plan)
             if let step = pending[choice.lane] { observe(step, lane: names[choice.lane], on: &board, world: world) }
         }
@@ -394,7 +395,8 @@ public final class RaceScheduler: Sendable {
     /// power loss, and two fsyncs per scheduling decision were most of the harness's time.
     private static func write(_ board: Board, to path: String) throws {
         do {
-            try AtomicFile.write(try JSONEncoder().encode(board), to: URL(fileURLWithPath: path), durable: false)
+            try AtomicFile.write(
+                try JSONEncoder().encode(board), to: URL(fileURLWithPath: path, isDirectory: false), durable: false)
         } catch let error as FileError {
             throw WorldError(error)
         }

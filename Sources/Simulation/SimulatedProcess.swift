@@ -76,7 +76,7 @@ public final class SimulatedProcess: Sendable {
     /// Whether the run that was given `pid` in `world` still goes on: it holds its liveness lock. A
     /// lock file nobody holds is a dead run's, and is removed.
     public static func isAlive(pid: Int32, in world: World) -> Bool {
-        let path = world.simFolder.appendingPathComponent("running/\(pid).lock").path
+        let path = world.simFolder.appendingPathComponent("running/\(pid).lock", isDirectory: false).path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -87,7 +87,7 @@ public final class SimulatedProcess: Sendable {
 
     /// The next pid of `world`'s counter (`.sim/pid`), under its lock.
     private static func nextPID(_ world: World) throws(WorldError) -> Int32 {
-        let path = world.simFolder.appendingPathComponent("pid").path
+        let path = world.simFolder.appendingPathComponent("pid", isDirectory: false).path
         do {
             return try FileLock.with(path, .exclusive) { _ in
                 let counter = try CounterFile(path: path)

@@ -29,11 +29,11 @@ public struct World: Sendable, Equatable {
 
     public var sharedGroup: URL { root.appendingPathComponent("SharedGroup", isDirectory: true) }
     public var simFolder: URL { root.appendingPathComponent(".sim", isDirectory: true) }
-    public var deviceFile: URL { simFolder.appendingPathComponent("device.json") }
+    public var deviceFile: URL { simFolder.appendingPathComponent("device.json", isDirectory: false) }
     /// The flock that serialises every read and update of `deviceFile`.
-    public var deviceLockFile: URL { simFolder.appendingPathComponent("device.lock") }
-    public var journalFile: URL { simFolder.appendingPathComponent("journal.jsonl") }
-    public var backendDatabase: URL { simFolder.appendingPathComponent("backend.sqlite") }
+    public var deviceLockFile: URL { simFolder.appendingPathComponent("device.lock", isDirectory: false) }
+    public var journalFile: URL { simFolder.appendingPathComponent("journal.jsonl", isDirectory: false) }
+    public var backendDatabase: URL { simFolder.appendingPathComponent("backend.sqlite", isDirectory: false) }
     public var privateKeychains: URL { simFolder.appendingPathComponent("keychain", isDirectory: true) }
     public var sandboxes: URL { simFolder.appendingPathComponent("sandboxes", isDirectory: true) }
     public var files: URL { simFolder.appendingPathComponent("files", isDirectory: true) }
@@ -60,7 +60,7 @@ public struct World: Sendable, Equatable {
         return names.filter { name in
             guard Self.isValidAccessGroup(name) else { return false }
             var info = stat()
-            return lstat(privateKeychains.appendingPathComponent(name).path, &info) == 0
+            return lstat(privateKeychains.appendingPathComponent(name, isDirectory: false).path, &info) == 0
                 && info.st_mode & S_IFMT == S_IFDIR
         }.sorted()
     }

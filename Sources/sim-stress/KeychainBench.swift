@@ -49,7 +49,7 @@ enum KeychainBench {
         var random = values["seed"].flatMap { UInt64($0) } ?? 1
         var keychain = Keychain(
             caller: KeychainCaller(bundleID: "bench", entitlements: [group], protection: { .unlocked }),
-            directory: { group in URL(fileURLWithPath: directory).appendingPathComponent(group) })
+            directory: { group in URL(fileURLWithPath: directory).appendingPathComponent(group, isDirectory: true) })
         func account(_ index: Int) -> String { "app.pubkyring:\(index)" }
         func query(_ account: String?) -> KeychainQuery {
             KeychainQuery(service: service, account: account, accessGroup: group)

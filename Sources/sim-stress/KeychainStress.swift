@@ -39,7 +39,7 @@ enum KeychainStress {
                 bundleID: "stress.worker\(options.worker)", entitlements: [options.group],
                 protection: { .unlocked }),
             directory: { [directory = options.directory] group in
-                URL(fileURLWithPath: directory).appendingPathComponent(group)
+                URL(fileURLWithPath: directory).appendingPathComponent(group, isDirectory: true)
             })
         FileTestingHooks.midWritePause.store(options.pauseMidWrite, ordering: .relaxed)
         var run = Run(options: options, keychain: keychain)

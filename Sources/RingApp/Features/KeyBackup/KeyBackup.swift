@@ -119,9 +119,11 @@ extension FeatureContext where F == KeyBackup {
     mutating func backupURL(name: String, destination: URL?) throws -> URL {
         guard let destination else {
             guard case .folder(let files) = try request(.filesFolder) else { throw Self.unexpected(nil, for: "files") }
-            return files.appendingPathComponent(name)
+            return files.appendingPathComponent(name, isDirectory: false)
         }
-        if try request(.isFolder(destination)) == .flag(true) { return destination.appendingPathComponent(name) }
+        if try request(.isFolder(destination)) == .flag(true) {
+            return destination.appendingPathComponent(name, isDirectory: false)
+        }
         return destination
     }
 }
