@@ -22,6 +22,8 @@ package enum InterruptCleanup {
     private struct State {
         package var folders: Set<String> = []
         package var sources: [any DispatchSourceSignal] = []
+        /// Set with the remover's list taken: a folder tracked after it would never be removed.
+        package var interrupted = false
     }
 
     private static let state = Mutex(State())
@@ -38,11 +40,14 @@ package enum InterruptCleanup {
 
     /// Removes `folder` if the process is interrupted before `remove(folder)`. The first call
     /// installs the handlers, so commands that make no scratch folder never do.
+    /// Once the process is interrupted, the calling thread waits here for the signal to end it
+    /// instead of making a folder the remover does not know of.
     package static func track(_ folder: URL) {
         if heldByServer.withLock({ $0 }) { return }
-        state.withLock { state in
+        let admitted = state.withLock { state in
+            guard !state.interrupted else { return false }
             state.folders.insert(folder.path)
-            guard state.sources.isEmpty else { return }
+            guard state.sources.isEmpty else { return true }
             atexit { InterruptCleanup.endByTheSignalIfInterrupted() }
             let queue = DispatchQueue(label: "interrupt-cleanup")
             state.sources = signals.map { number in
@@ -55,7 +60,9 @@ package enum InterruptCleanup {
                 source.resume()
                 return source
             }
+            return true
         }
+        while !admitted { pause() }
     }
 
     /// Removes `folder` now; an interrupt then leaves it alone.
@@ -79,7 +86,10 @@ package enum InterruptCleanup {
 
     private static func interrupted(by number: Int32) {
         interruption.withLock { $0 = number }
-        let folders = state.withLock { $0.folders }.sorted()
+        let folders = state.withLock { state in
+            state.interrupted = true
+            return state.folders
+        }.sorted()
         if !folders.isEmpty {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
