@@ -240,7 +240,7 @@ public struct SchemaBuild: Sendable {
     func typecheck(catalogue: MutantCatalogue, modules: URL) -> [CompilerError] {
         let moduleMaps =
             ((try? FileManager.default.contentsOfDirectory(
-                atPath: repository.appendingPathComponent("Sources", isDirectory: false).path))
+                atPath: repository.appendingPathComponent("Sources", isDirectory: true).path))
             ?? [])
             .sorted()
             .map { repository.appendingPathComponent("Sources/\($0)/module.modulemap", isDirectory: false) }

@@ -60,7 +60,7 @@ public struct World: Sendable, Equatable {
         return names.filter { name in
             guard Self.isValidAccessGroup(name) else { return false }
             var info = stat()
-            return lstat(privateKeychains.appendingPathComponent(name, isDirectory: false).path, &info) == 0
+            return lstat(privateKeychains.appendingPathComponent(name, isDirectory: true).path, &info) == 0
                 && info.st_mode & S_IFMT == S_IFDIR
         }.sorted()
     }
