@@ -257,7 +257,7 @@ let package = Package(
 )
 
 /// On Linux the tools carry the Swift runtime and Foundation inside them (the toolchain's static
-/// libraries): a tool then starts in about a third of the time — the dynamic loader's symbol lookups
+/// libraries): a tool then starts in about half the time — the dynamic loader's symbol lookups
 /// across Foundation's shared libraries were most of a start-up — and a test run or a scenario run
 /// with `--process-per-action` starts thousands. SwiftPM's `--static-swift-stdlib` does this only for
 /// a whole build, test bundles included, which cannot link so; here only the executables do. The
