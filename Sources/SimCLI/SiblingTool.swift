@@ -11,26 +11,27 @@ public enum SiblingTool {
     /// `scripts/qa`; `scripts/test` points it at the release build), else the nearest folder at or
     /// above the running executable's that holds `simctl` — the build's products folder, also when
     /// the running executable is a test bundle inside it.
-    public static let productsDirectory: URL = {
-        if let named = ProcessInfo.processInfo.environment["SIM_BIN"], !named.isEmpty {
-            let folder = URL(fileURLWithPath: named, isDirectory: true)
-            if FileManager.default.isExecutableFile(
+    public static let productsDirectory: URL = toolsFolder(
+        named: ProcessInfo.processInfo.environment["SIM_BIN"], searchingUpFrom: directory)
+
+    /// `named` when it is a folder holding `simctl`, else the nearest folder at or above `start` that
+    /// holds one (`start` itself when none does).
+    static func toolsFolder(named: String?, searchingUpFrom start: URL) -> URL {
+        func holdsSimctl(_ folder: URL) -> Bool {
+            FileManager.default.isExecutableFile(
                 atPath: folder.appendingPathComponent("simctl", isDirectory: false).path)
-            {
-                return folder
-            }
         }
-        var folder = directory
+        if let named, !named.isEmpty {
+            let folder = URL(fileURLWithPath: named, isDirectory: true)
+            if holdsSimctl(folder) { return folder }
+        }
+        var folder = start
         while folder.path != "/" {
-            if FileManager.default.isExecutableFile(
-                atPath: folder.appendingPathComponent("simctl", isDirectory: false).path)
-            {
-                return folder
-            }
+            if holdsSimctl(folder) { return folder }
             folder = folder.deletingLastPathComponent()
         }
-        return directory
-    }()
+        return start
+    }
 
     private static var executable: URL {
         #if os(Linux)
